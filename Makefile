@@ -1,0 +1,71 @@
+# Developer and CI entry points. `make test` is what .ci/run calls.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.stamp
+# Where `make lab` lands in JupyterLab (a folder or a notebook, relative to the repo root).
+LAB_PATH ?= tutorials
+LAB_ARGS ?=
+# Jupyter refuses to run as root unless told to (containers and CI machines run as root).
+LAB_ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
+# Extra pytest arguments, e.g. make test PYTEST_ARGS='-x -m "not slow"'.
+PYTEST_ARGS ?=
+
+.PHONY: help venv browser test lint pytest lab bench format
+
+help:
+	@echo "make lab      set up and open the tutorials in JupyterLab"
+	@echo "make test     set up, install Chromium if missing, run lint + the whole test suite"
+	@echo "make venv     create .venv and install the package with its test extras"
+	@echo "make browser  install Debian's chromium for the browser tests, if missing"
+	@echo "make bench    run every benchmarks/*.py"
+	@echo "make format   ruff format + ruff check --fix"
+
+venv: $(STAMP)
+
+# Re-install only when pyproject.toml is newer than the stamp.
+$(STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --disable-pip-version-check -q -e '.[test]'
+	@touch $@
+
+browser:
+	bash scripts/install-browser.sh
+
+lint: venv
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+# One pytest run: the unit/browser tests and the tutorials (nbval collects every
+# .ipynb under the paths given). Exit code 5 ("no tests collected") is not a failure.
+pytest: venv
+	@paths="tests"; if [ -d tutorials ]; then paths="$$paths tutorials"; fi; \
+	echo "+ pytest -q $$paths --nbval-lax --nbval-current-env $(PYTEST_ARGS)"; \
+	rc=0; $(PY) -m pytest -q $$paths --nbval-lax --nbval-current-env $(PYTEST_ARGS) || rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "pytest: no tests were collected"; exit 0; fi; \
+	exit $$rc
+
+# Lint and tests both run, so one run reports every problem; any failure fails the target.
+test: venv browser
+	@rc=0; \
+	$(MAKE) --no-print-directory lint || rc=1; \
+	$(MAKE) --no-print-directory pytest || rc=1; \
+	if [ $$rc -ne 0 ]; then echo "make test: FAILED (see above)"; fi; \
+	exit $$rc
+
+lab: venv
+	$(VENV)/bin/jupyter lab --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/$(LAB_PATH) \
+		$(LAB_ROOT_FLAG) $(LAB_ARGS)
+
+bench: venv
+	@shopt -s nullglob; files=(benchmarks/*.py); \
+	if [ $${#files[@]} -eq 0 ]; then echo "bench: no benchmarks/*.py yet"; exit 0; fi; \
+	for f in "$${files[@]}"; do echo "== $$f"; $(PY) "$$f"; done
+
+format: venv
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
