@@ -1,0 +1,348 @@
+"""One player's Alhambra: tiles on a grid around the fountain, and the rules that bind them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+
+from .geometry import ORIGIN, Cell, Side, as_cell, canonical_edge, neighbours
+from .layout import Layout, fits
+from .notation import format_city, parse_city
+from .placement import Attempt, check_attempt, tile_at, walls_match
+from .tiles import BUILDINGS, FOUNTAIN, Building, Tile, TileError
+from .violations import (
+    IllegalPlacementError,
+    IllegalRedesignError,
+    RuleId,
+    Violation,
+)
+from .walls import Segment
+
+Gate = tuple[Cell, Side]
+
+
+class City:
+    """One Alhambra: the fountain at (0, 0) and the tiles built around it.
+
+    ``City()`` is a fountain alone. ``City(tiles)`` and :meth:`from_text` take any position,
+    even one the rules forbid, so that a lesson can show it; :meth:`validate` says what is
+    wrong with it. :meth:`place`, :meth:`remove` and :meth:`swap` only ever make legal moves.
+    """
+
+    __slots__ = ("_gates", "_layout", "_tiles")
+
+    def __init__(
+        self,
+        tiles: Mapping[Cell, Tile | str] | Iterable[tuple[Cell, Tile | str]] | None = None,
+        *,
+        gates: Iterable[Gate] = (),
+    ) -> None:
+        placed: dict[Cell, Tile] = {ORIGIN: FOUNTAIN}
+        pairs = tiles.items() if isinstance(tiles, Mapping) else (tiles or ())
+        for cell, tile in pairs:
+            placed[as_cell(cell)] = as_tile(tile)
+        self._tiles = placed
+        self._gates = frozenset(canonical_edge(as_cell(c), Side(s)) for c, s in gates)
+        self._layout: Layout | None = None
+
+    # -- container protocol ---------------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self._tiles)
+
+    def __contains__(self, cell: object) -> bool:
+        return cell in self._tiles
+
+    def __getitem__(self, cell: Cell) -> Tile:
+        return self._tiles[as_cell(cell)]
+
+    def __iter__(self) -> Iterator[Cell]:
+        return iter(self._tiles)
+
+    def get(self, cell: Cell) -> Tile | None:
+        return self._tiles.get(cell)
+
+    def items(self) -> Iterator[tuple[Cell, Tile]]:
+        """The (cell, tile) pairs, fountain first, then in the order they were built."""
+        return iter(self._tiles.items())
+
+    def tiles(self) -> Mapping[Cell, Tile]:
+        """A read-only view of the position."""
+        return _ReadOnly(self._tiles)
+
+    @property
+    def gates(self) -> frozenset[Gate]:
+        """The gated double walls, each named from its west or north tile (expansion II)."""
+        return self._gates
+
+    def copy(self) -> City:
+        twin = City.__new__(City)
+        twin._tiles = dict(self._tiles)
+        twin._gates = self._gates
+        twin._layout = self._layout  # a layout never changes, so twins may share it
+        return twin
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, City):
+            return NotImplemented
+        return self._tiles == other._tiles and self._gates == other._gates
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def _facts(self) -> Layout:
+        if self._layout is None:
+            self._layout = Layout(self._tiles, self._gates)
+        return self._layout
+
+    def _changed(self) -> None:
+        self._layout = None
+
+    # -- placing --------------------------------------------------------------------------
+    def check(self, tile: Tile | str, cell: Cell, rotation: int = 0) -> list[Violation]:
+        """Every building rule broken by ``tile`` at ``cell`` (``[]`` when it is legal).
+
+        ``rotation`` turns the tile clockwise by quarter turns, so a learner can see why
+        tiles stay upright: it breaks ``placement/orientation`` and moves the walls.
+        """
+        return check_attempt(self._attempt(tile, cell, rotation))
+
+    def _attempt(self, tile: Tile | str, cell: Cell, rotation: int) -> Attempt:
+        tile, cell, turns = as_tile(tile), as_cell(cell), as_rotation(rotation)
+        return Attempt(tile, cell, tile.rotated_edges(turns), turns, self._tiles, self._facts())
+
+    def is_legal(self, tile: Tile | str, cell: Cell, rotation: int = 0) -> bool:
+        """Whether ``tile`` may be built at ``cell``; fast, with no explanations."""
+        tile, cell = as_tile(tile), as_cell(cell)
+        if as_rotation(rotation) or cell in self._tiles:
+            return False
+        layout = self._facts()
+        signature = layout.frontier.get(cell)
+        return (
+            signature is not None
+            and fits(tile.edge_bits, tile.is_camp, signature)
+            and not layout.enclosed_by(cell)
+        )
+
+    def legal_cells(self, tile: Tile | str) -> set[Cell]:
+        """Every cell where ``tile`` may be built."""
+        tile = as_tile(tile)
+        code, camp = tile.edge_bits, tile.is_camp
+        legal: set[Cell] = set()
+        for signature, cells in self._facts().groups().items():
+            if fits(code, camp, signature):
+                legal.update(cells)
+        return legal
+
+    def candidate_cells(self) -> frozenset[Cell]:
+        """The empty cells that share a side with the city: where a new tile could go."""
+        return frozenset(self._facts().frontier)
+
+    def place(self, tile: Tile | str, cell: Cell) -> None:
+        """Build ``tile`` at ``cell``; raises :class:`IllegalPlacementError` and changes
+        nothing when a building rule forbids it."""
+        tile, cell = as_tile(tile), as_cell(cell)
+        if not self.is_legal(tile, cell):
+            raise IllegalPlacementError(self.check(tile, cell))
+        self._tiles[cell] = tile
+        self._changed()
+
+    # -- redesigning ----------------------------------------------------------------------
+    def check_removal(self, cell: Cell) -> list[Violation]:
+        """Every rule broken by taking the tile at ``cell`` away (``[]`` when allowed)."""
+        cell = as_cell(cell)
+        tile = self._tiles.get(cell)
+        if tile is None:
+            return [Violation.of(RuleId.REDESIGN_EMPTY, cells=(cell,), cell=cell)]
+        if tile.is_fountain or cell == ORIGIN:
+            return [Violation.of(RuleId.REDESIGN_FOUNTAIN, cells=(cell,), cell=cell)]
+        layout = self._facts()
+        found = []
+        cut = layout.cut_off_by(cell)
+        if cut:
+            found.append(self._disconnects(cell, cut))
+        if layout.removal_encloses(cell):
+            found.append(Violation.of(RuleId.REDESIGN_HOLE, cells=(cell,), tile=tile, cell=cell))
+        return found
+
+    def _disconnects(self, cell: Cell, cut: list[Cell], new: Tile | None = None) -> Violation:
+        return Violation.of(
+            RuleId.REDESIGN_DISCONNECTS,
+            "swap" if new is not None else None,
+            cells=(cell, *cut),
+            tile=self._tiles[cell],
+            cell=cell,
+            new=new,
+            cut=[tile_at(self._tiles, c) for c in cut],
+        )
+
+    def remove(self, cell: Cell) -> Tile:
+        """Take the tile at ``cell`` away and return it; raises
+        :class:`IllegalRedesignError` and changes nothing when the rules forbid it."""
+        cell = as_cell(cell)
+        violations = self.check_removal(cell)
+        if violations:
+            raise IllegalRedesignError(violations)
+        tile = self._tiles.pop(cell)
+        self._gates = frozenset(g for g in self._gates if cell not in _gate_cells(g))
+        self._changed()
+        return tile
+
+    def check_swap(self, cell: Cell, tile: Tile | str, rotation: int = 0) -> list[Violation]:
+        """Every rule broken by putting ``tile`` in place of the tile at ``cell``."""
+        cell, tile = as_cell(cell), as_tile(tile)
+        old = self._tiles.get(cell)
+        if old is None or old.is_fountain or cell == ORIGIN:
+            return self.check_removal(cell)
+        without = self.copy()
+        del without._tiles[cell]
+        without._changed()
+        found = [v for v in without.check(tile, cell, rotation) if v.rule is not RuleId.NO_HOLES]
+        after = without.copy()
+        after._tiles[cell] = tile
+        after._changed()
+        reach_after = after._facts().reach
+        cut = [c for c in self._facts().order if c != cell and c not in reach_after]
+        if cut:
+            found.append(self._disconnects(cell, cut, new=tile))
+        return found
+
+    def swap(self, cell: Cell, tile: Tile | str) -> Tile:
+        """Put ``tile`` where the tile at ``cell`` stands and return the old one; raises
+        :class:`IllegalRedesignError` and changes nothing when the rules forbid it."""
+        cell, tile = as_cell(cell), as_tile(tile)
+        violations = self.check_swap(cell, tile)
+        if violations:
+            raise IllegalRedesignError(violations)
+        old = self._tiles[cell]
+        self._tiles[cell] = tile
+        self._changed()
+        return old
+
+    # -- the whole position ---------------------------------------------------------------
+    def validate(self) -> list[Violation]:
+        """Everything wrong with this position as a whole (``[]`` for a legal Alhambra)."""
+        tiles, layout = self._tiles, self._facts()
+        found = []
+        fountains = [c for c, t in tiles.items() if t.is_fountain]
+        if fountains != [ORIGIN] or not tiles[ORIGIN].is_fountain:
+            found.append(Violation.of(RuleId.CITY_FOUNTAIN, cells=tuple(fountains)))
+        for cell, tile in tiles.items():
+            east_and_south = {c: t for c, t in tiles.items() if c in neighbours(cell)[1:3]}
+            attempt = Attempt(tile, cell, tile.edges, 0, east_and_south, layout)
+            found += walls_match(attempt)
+        joined = _joined_to_fountain(tiles)
+        for cell, tile in tiles.items():
+            if cell not in joined:
+                found.append(Violation.of(RuleId.CITY_TOUCHES, cells=(cell,), tile=tile, cell=cell))
+            elif not tile.is_camp and cell not in layout.reach:
+                found.append(Violation.of(RuleId.CITY_WALKING, cells=(cell,), tile=tile, cell=cell))
+        found += self._holes(layout)
+        return found
+
+    @staticmethod
+    def _holes(layout: Layout) -> Iterator[Violation]:
+        enclosed = layout.empty_bits & ~layout.outside_bits
+        while enclosed:
+            region = layout.flood(enclosed & -enclosed, enclosed)
+            cells = layout.cells_of(region)
+            yield Violation.of(RuleId.CITY_NO_HOLES, cells=cells, empty=cells)
+            enclosed &= ~region
+
+    def is_valid(self) -> bool:
+        """Whether this position obeys every building rule."""
+        return not self.validate()
+
+    # -- walls and counts -----------------------------------------------------------------
+    def longest_wall(self) -> int:
+        """Points for the longest continuous outer wall (RULES.md §5, ruling R5)."""
+        return len(self._facts().longest_wall())
+
+    def longest_wall_segments(self) -> tuple[Segment, ...]:
+        """The tile sides that make up the longest outer wall, to draw it."""
+        return self._facts().longest_wall()
+
+    def walkable_cells(self) -> frozenset[Cell]:
+        """The tiles a pedestrian can reach from the fountain."""
+        return self._facts().reach
+
+    def building_counts(self) -> dict[Building, int]:
+        """How many tiles of each type stand in this Alhambra (the reserve never counts)."""
+        counts = dict.fromkeys(BUILDINGS, 0)
+        for tile in self._tiles.values():
+            if tile.building is not None:
+                counts[tile.building] += 1
+        return counts
+
+    # -- text -----------------------------------------------------------------------------
+    @classmethod
+    def from_text(cls, text: str) -> City:
+        """The city written in the notation of :meth:`to_text` (not checked: see
+        :meth:`validate`)."""
+        tiles, gates = parse_city(text)
+        city = cls()
+        city._tiles = tiles
+        city._gates = gates
+        return city
+
+    def to_text(self) -> str:
+        """This city in the notation that :meth:`from_text` reads back."""
+        return format_city(self._tiles, self._gates)
+
+    def __repr__(self) -> str:
+        return f"City.from_text({format_city(self._tiles, self._gates, '; ')!r})"
+
+    def __str__(self) -> str:
+        from .picture import city_picture
+
+        return city_picture(self._tiles)
+
+    def _repr_svg_(self) -> str:
+        from ..render import city_svg
+
+        return city_svg(self)
+
+
+def as_tile(value: Tile | str) -> Tile:
+    """A tile, or a tile code such as ``'tower-9-NE'`` read as one."""
+    if isinstance(value, Tile):
+        return value
+    if isinstance(value, str):
+        return Tile.parse(value)
+    raise TileError(f"expected a Tile or a tile code such as 'tower-9-NE', not {value!r}")
+
+
+def as_rotation(value: int) -> int:
+    """Quarter turns clockwise, 0-3."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TileError(f"rotation is a whole number of quarter turns, not {value!r}")
+    return value % 4
+
+
+def _gate_cells(gate: Gate) -> tuple[Cell, Cell]:
+    (x, y), side = gate
+    return (x, y), ((x + 1, y) if side == Side.E else (x, y + 1))
+
+
+def _joined_to_fountain(tiles: Mapping[Cell, Tile]) -> set[Cell]:
+    joined = {ORIGIN} if ORIGIN in tiles else set()
+    stack = list(joined)
+    while stack:
+        for other in neighbours(stack.pop()):
+            if other in tiles and other not in joined:
+                joined.add(other)
+                stack.append(other)
+    return joined
+
+
+class _ReadOnly(Mapping[Cell, Tile]):
+    __slots__ = ("_data",)
+
+    def __init__(self, data: dict[Cell, Tile]) -> None:
+        self._data = data
+
+    def __getitem__(self, cell: Cell) -> Tile:
+        return self._data[cell]
+
+    def __iter__(self) -> Iterator[Cell]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)

@@ -1,0 +1,87 @@
+"""A readable text notation for a city, one tile per line: ``x,y code``.
+
+::
+
+    0,0 fountain
+    1,0 garden-10-N
+    1,1 tower-9-NE
+    gate 1,0 E
+
+Lines may also be separated by ``;``; ``#`` starts a comment; a cell may be written ``(1, 0)``.
+The fountain line may be left out: every city has its fountain at (0, 0).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from .geometry import ORIGIN, Cell, Side, canonical_edge, neighbour
+from .tiles import FOUNTAIN, Tile, TileError
+
+
+class NotationError(ValueError):
+    """Raised when a text is not a valid city notation; names the entry at fault."""
+
+
+_CELL = r"\(?\s*(?P<x>-?\d+)\s*,\s*(?P<y>-?\d+)\s*\)?"
+_TILE_ENTRY = re.compile(_CELL + r"\s+(?P<code>\S+)")
+_GATE_ENTRY = re.compile(r"gate\s+" + _CELL + r"\s+(?P<side>[NESWnesw])")
+
+
+def parse_city(text: str) -> tuple[dict[Cell, Tile], frozenset[tuple[Cell, Side]]]:
+    """The tiles and gates written in ``text``."""
+    if not isinstance(text, str):
+        raise NotationError(f"a city notation is a string, not {text!r}")
+    tiles: dict[Cell, Tile] = {ORIGIN: FOUNTAIN}
+    gates: set[tuple[Cell, Side]] = set()
+    for number, entry in _entries(text):
+        gate = _GATE_ENTRY.fullmatch(entry)
+        if gate:
+            cell = (int(gate["x"]), int(gate["y"]))
+            gates.add(canonical_edge(cell, Side.parse(gate["side"])))
+            continue
+        found = _TILE_ENTRY.fullmatch(entry)
+        if found is None:
+            raise NotationError(f"entry {number} {entry!r} is not 'x,y tile-code'")
+        cell = (int(found["x"]), int(found["y"]))
+        try:
+            tile = Tile.parse(found["code"])
+        except TileError as exc:
+            raise NotationError(f"entry {number} {entry!r}: {exc}") from None
+        _add(tiles, cell, tile, number, entry)
+    for cell, side in gates:
+        if cell not in tiles or neighbour(cell, side) not in tiles:
+            raise NotationError(f"the gate at {cell} {side.name} does not join two tiles")
+    return tiles, frozenset(gates)
+
+
+def _entries(text: str) -> Iterable[tuple[int, str]]:
+    number = 0
+    for line in text.splitlines():
+        for entry in line.split("#", 1)[0].split(";"):
+            entry = entry.strip()
+            if entry:
+                number += 1
+                yield number, entry
+
+
+def _add(tiles: dict[Cell, Tile], cell: Cell, tile: Tile, number: int, entry: str) -> None:
+    if tile.is_fountain:
+        if cell != ORIGIN:
+            raise NotationError(f"entry {number} {entry!r}: the fountain stands at (0, 0)")
+        return
+    if cell == ORIGIN:
+        raise NotationError(f"entry {number} {entry!r}: (0, 0) holds the fountain")
+    if cell in tiles:
+        raise NotationError(f"entry {number} {entry!r}: {cell} already holds {tiles[cell]}")
+    tiles[cell] = tile
+
+
+def format_city(
+    tiles: Mapping[Cell, Tile], gates: Iterable[tuple[Cell, Side]], separator: str = "\n"
+) -> str:
+    """The notation of a city, tiles in reading order (north to south, west to east)."""
+    lines = [f"{x},{y} {tiles[(x, y)].code}" for x, y in sorted(tiles, key=lambda c: (c[1], c[0]))]
+    lines += [f"gate {x},{y} {side.name}" for (x, y), side in sorted(gates)]
+    return separator.join(lines)

@@ -1,0 +1,185 @@
+"""Scoring (RULES.md §5): majorities per building type and the longest wall.
+
+:func:`majority_points` is the table arithmetic; :func:`score_round` keeps the reasons: for each
+type who holds how many tiles, which places they take, who ties, and the points, plus walls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .tiles import BUILDINGS, Building
+
+POINTS: dict[int, dict[Building, tuple[int, ...]]] = {
+    1: dict(zip(BUILDINGS, [(1,), (2,), (3,), (4,), (5,), (6,)], strict=True)),
+    2: dict(zip(BUILDINGS, [(8, 1), (9, 2), (10, 3), (11, 4), (12, 5), (13, 6)], strict=True)),
+    3: dict(
+        zip(
+            BUILDINGS,
+            [(16, 8, 1), (17, 9, 2), (18, 10, 3), (19, 11, 4), (20, 12, 5), (21, 13, 6)],
+            strict=True,
+        )
+    ),
+}
+"""Points by scoring round and building type, for 1st, 2nd and 3rd place."""
+
+
+class ScoringError(ValueError):
+    """Raised when a scoring is asked for with a bad round or bad tile counts."""
+
+
+@dataclass(frozen=True)
+class Place:
+    """Players level on one count, the places they cover and what each of them gets."""
+
+    players: tuple[Any, ...]
+    count: int
+    places: tuple[int, ...]
+    """The places covered, 1-based: two players level in first cover (1, 2)."""
+    pool: tuple[int, ...]
+    """The points of the covered places that score this round."""
+
+    @property
+    def each(self) -> int:
+        """The pool split evenly, rounded down."""
+        return sum(self.pool) // len(self.players)
+
+
+@dataclass(frozen=True)
+class TypeResult:
+    """How one building type was scored in one round."""
+
+    building: Building
+    places: tuple[Place, ...]
+
+    @property
+    def points(self) -> dict[Any, int]:
+        """Points per player who has at least one tile of this type."""
+        return {p: place.each for place in self.places for p in place.players}
+
+    def explain(self, name: Callable[[Any], str] = str) -> str:
+        """'tower: Ana 4 and Ben 4 tie for 1st and 2nd: 13 + 6 = 19 → 9 each'."""
+        if not self.places:
+            return f"{self.building.value}: nobody has one, nobody scores"
+        return f"{self.building.value}: " + "; ".join(_explain_place(p, name) for p in self.places)
+
+
+def _explain_place(place: Place, name: Callable[[Any], str]) -> str:
+    who = " and ".join(f"{name(p)} {place.count}" for p in place.players)
+    covered = " and ".join(_ordinal(n) for n in place.places)
+    if not place.pool:
+        return f"{who}: {covered}, which scores nothing this round"
+    if len(place.players) == 1:
+        return f"{who}: {covered}, {place.each}"
+    total = sum(place.pool)
+    return (
+        f"{who} tie for {covered}: {' + '.join(map(str, place.pool))} = {total} → {place.each} each"
+    )
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def rank_type(building: Building, counts: Mapping[Hashable, int], round: int = 2) -> TypeResult:
+    """The places of one type: most tiles first; level players share the places they cover."""
+    table = _table(round)[building]
+    holders = sorted((n, p) for p, n in counts.items() if n > 0)
+    levels = sorted({n for n, _ in holders}, reverse=True)
+    places = []
+    next_place = 1
+    for level in levels:
+        players = tuple(p for n, p in _in_seat_order(holders, counts) if n == level)
+        covered = tuple(range(next_place, next_place + len(players)))
+        pool = tuple(table[i - 1] for i in covered if i <= len(table))
+        places.append(Place(players, level, covered, pool))
+        next_place += len(players)
+    return TypeResult(building, tuple(places))
+
+
+def _in_seat_order(holders: list[tuple[int, Any]], counts: Mapping[Hashable, int]):
+    order = {p: i for i, p in enumerate(counts)}
+    return sorted(holders, key=lambda item: order[item[1]])
+
+
+def _table(round: int) -> dict[Building, tuple[int, ...]]:
+    if round not in POINTS:
+        raise ScoringError(f"round must be 1, 2 or 3, not {round!r}")
+    return POINTS[round]
+
+
+def _check_counts(counts: Mapping[Hashable, Mapping[Building, int]]) -> None:
+    for player, per_type in counts.items():
+        for building, n in per_type.items():
+            if not isinstance(building, Building):
+                raise ScoringError(f"counts[{player!r}] has {building!r}, not a Building")
+            if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+                raise ScoringError(f"counts[{player!r}][{building.value}] is {n!r}, not a count")
+
+
+def majority_points(
+    counts: Mapping[Hashable, Mapping[Building, int]], round: int = 2
+) -> dict[Hashable, int]:
+    """Majority points per player for one scoring round (RULES.md §5).
+
+    ``counts`` maps each player to their tiles per type. Ties split the points of the places
+    they cover, rounded down; a player with none of a type never scores for it.
+    """
+    return score_round(counts, round=round).majorities
+
+
+@dataclass(frozen=True)
+class ScoreBreakdown:
+    """One scoring explained: per type who took which place, and walls, and the totals."""
+
+    round: int
+    types: tuple[TypeResult, ...]
+    walls: dict[Any, int]
+    players: tuple[Any, ...]
+
+    @property
+    def majorities(self) -> dict[Any, int]:
+        """Majority points per player (every player, 0 for none)."""
+        totals = dict.fromkeys(self.players, 0)
+        for result in self.types:
+            for player, points in result.points.items():
+                totals[player] += points
+        return totals
+
+    @property
+    def totals(self) -> dict[Any, int]:
+        """Majorities plus wall points per player."""
+        majorities = self.majorities
+        return {p: majorities[p] + self.walls.get(p, 0) for p in self.players}
+
+    def explain(self, name: Callable[[Any], str] = str) -> str:
+        """The scoring as lines a learner can follow."""
+        lines = [f"Scoring {self.round}:"]
+        lines += [f"  {result.explain(name)}" for result in self.types]
+        walls = ", ".join(f"{name(p)} {n}" for p, n in self.walls.items())
+        lines.append(f"  longest walls: {walls or 'none'}")
+        totals = ", ".join(f"{name(p)} {n}" for p, n in self.totals.items())
+        lines.append(f"  points this scoring: {totals}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.explain()
+
+
+def score_round(
+    counts: Mapping[Hashable, Mapping[Building, int]],
+    walls: Mapping[Hashable, int] | None = None,
+    *,
+    round: int = 2,
+) -> ScoreBreakdown:
+    """Score one round with its reasons. ``walls`` holds wall points for the players who
+    score them (the neutral player of a two-player game has none)."""
+    _table(round)
+    _check_counts(counts)
+    types = tuple(
+        rank_type(b, {p: per_type.get(b, 0) for p, per_type in counts.items()}, round)
+        for b in BUILDINGS
+    )
+    return ScoreBreakdown(round, types, dict(walls or {}), tuple(counts))

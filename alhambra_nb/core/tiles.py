@@ -1,0 +1,268 @@
+"""The tiles: six building types, the fountain, and (expansion II) camps.
+
+Tiles are immutable values. Each has a short code that reads well and parses back:
+``tower-9-NE`` (type, price, walled sides), ``garden-10`` (no walls), ``fountain``, and for camps
+``camp-8-NE`` (price, bastion sides).
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import IntEnum, StrEnum
+from importlib import resources
+
+from .geometry import SIDES, Side
+
+
+class Building(StrEnum):
+    """The six building types, in the order of the scoring table (cheapest first)."""
+
+    PAVILION = "pavilion"
+    """Pavilion (Pavillon): 7 tiles, prices 2-8."""
+    SERAGLIO = "seraglio"
+    """Seraglio (Serail): 7 tiles, prices 3-9."""
+    ARCADES = "arcades"
+    """Arcades (Arkaden): 9 tiles, prices 4-10."""
+    CHAMBERS = "chambers"
+    """Chambers (Gemächer): 9 tiles, prices 5-11."""
+    GARDEN = "garden"
+    """Garden (Garten): 11 tiles, prices 6-12."""
+    TOWER = "tower"
+    """Tower (Turm): 11 tiles, prices 7-13."""
+
+    @property
+    def letter(self) -> str:
+        """One capital letter for text pictures: P S A C G T."""
+        return self.value[0].upper()
+
+
+BUILDINGS: tuple[Building, ...] = tuple(Building)
+
+
+class TileKind(StrEnum):
+    """The families of tiles an Alhambra can hold."""
+
+    FOUNTAIN = "fountain"
+    """The start tile: no walls, never moved."""
+    BUILDING = "building"
+    """One of the 54 building tiles."""
+    CAMP = "camp"
+    """An expansion II camp: bastion sides and plain sides, no building type."""
+
+
+class Edge(IntEnum):
+    """What one side of a tile is made of, for the side-matching rules."""
+
+    OPEN = 0
+    """An open side of a building or the fountain."""
+    WALL = 1
+    """A city wall on a building."""
+    BASTION = 2
+    """A camp's bastion: may face only a building's wall."""
+    PLAIN = 3
+    """A camp's plain (green) side: may face only another camp's plain side."""
+
+
+MATCHING_EDGES: frozenset[tuple[Edge, Edge]] = frozenset(
+    {
+        (Edge.OPEN, Edge.OPEN),
+        (Edge.WALL, Edge.WALL),
+        (Edge.WALL, Edge.BASTION),
+        (Edge.BASTION, Edge.WALL),
+        (Edge.PLAIN, Edge.PLAIN),
+    }
+)
+"""The pairs of edges that may share a side (RULES.md §4 and §9.4)."""
+
+
+class TileError(ValueError):
+    """Raised when a tile description or tile code is not a valid tile."""
+
+
+def _side_set(value: str | Iterable[Side | str] | None, what: str) -> frozenset[Side]:
+    if value is None or value == "-":
+        return frozenset()
+    if isinstance(value, str):
+        value = list(value)
+    try:
+        return frozenset(s if isinstance(s, Side) else Side.parse(s) for s in value)
+    except ValueError as exc:
+        raise TileError(f"{what}: {exc}") from None
+
+
+def _sides_code(sides: frozenset[Side]) -> str:
+    return "".join(s.letter for s in SIDES if s in sides)
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class Tile:
+    """One tile: a building (type, price, walled sides), the fountain, or a camp.
+
+    ``Tile(Building.GARDEN, 10, walls="NE")``; ``Tile.camp(8, bastions="NE")``; ``FOUNTAIN``.
+    """
+
+    building: Building | None
+    price: int
+    walls: frozenset[Side]
+    bastions: frozenset[Side]
+    kind: TileKind = field(compare=False, repr=False)
+    edges: tuple[Edge, Edge, Edge, Edge] = field(compare=False, repr=False)
+    wall_mask: int = field(compare=False, repr=False)
+    edge_bits: int = field(compare=False, repr=False)
+
+    def __init__(
+        self,
+        building: Building | str | None,
+        price: int = 0,
+        walls: str | Iterable[Side | str] | None = None,
+        *,
+        bastions: str | Iterable[Side | str] | None = None,
+    ) -> None:
+        if building is not None and not isinstance(building, Building):
+            try:
+                building = Building(str(building).lower())
+            except ValueError:
+                names = ", ".join(b.value for b in Building)
+                raise TileError(f"unknown building {building!r}: expected one of {names}") from None
+        if not isinstance(price, int) or isinstance(price, bool) or price < 0:
+            raise TileError(f"price must be a whole number of at least 0, not {price!r}")
+        wall_set = _side_set(walls, "walls")
+        bastion_set = _side_set(bastions, "bastions")
+        if bastion_set and building is not None:
+            raise TileError(f"a {building.value} has walls, not bastions ({bastions!r})")
+        if bastion_set and wall_set:
+            raise TileError("a camp has bastions and plain sides, not walls")
+        if building is None and not bastion_set and (wall_set or price):
+            raise TileError("the fountain has no walls and no price")
+        kind = (
+            TileKind.BUILDING
+            if building is not None
+            else TileKind.CAMP
+            if bastion_set
+            else TileKind.FOUNTAIN
+        )
+        set_ = object.__setattr__
+        set_(self, "building", building)
+        set_(self, "price", price)
+        set_(self, "walls", wall_set)
+        set_(self, "bastions", bastion_set)
+        set_(self, "kind", kind)
+        edges = _edges(kind, wall_set, bastion_set)
+        set_(self, "edges", edges)
+        set_(self, "edge_bits", sum(int(e) << 2 * i for i, e in enumerate(edges)))
+        set_(self, "wall_mask", sum(s.bit for s in wall_set))
+
+    @classmethod
+    def camp(cls, price: int, bastions: str | Iterable[Side | str]) -> Tile:
+        """An expansion II camp with the given price and bastion sides."""
+        if not _side_set(bastions, "bastions"):
+            raise TileError("a camp has at least one bastion")
+        return cls(None, price, bastions=bastions)
+
+    @property
+    def is_fountain(self) -> bool:
+        return self.kind is TileKind.FOUNTAIN
+
+    @property
+    def is_camp(self) -> bool:
+        return self.kind is TileKind.CAMP
+
+    @property
+    def name(self) -> str:
+        """The tile's common noun: ``tower``, ``fountain``, ``camp``."""
+        return self.building.value if self.building is not None else self.kind.value
+
+    @property
+    def code(self) -> str:
+        """The short code that :meth:`parse` reads back: ``tower-9-NE``, ``garden-10``."""
+        if self.kind is TileKind.FOUNTAIN:
+            return "fountain"
+        sides = _sides_code(self.bastions if self.is_camp else self.walls)
+        base = f"{self.name}-{self.price}"
+        return f"{base}-{sides}" if sides else base
+
+    def edge(self, side: Side | int) -> Edge:
+        """What the tile's ``side`` is made of."""
+        return self.edges[side]
+
+    def has_wall(self, side: Side | int) -> bool:
+        return self.edges[side] is Edge.WALL
+
+    def rotated_edges(self, quarter_turns: int) -> tuple[Edge, Edge, Edge, Edge]:
+        """The edges N, E, S, W of this tile turned clockwise by ``quarter_turns``."""
+        k = quarter_turns % 4
+        return tuple(self.edges[(i - k) % 4] for i in range(4))  # type: ignore[return-value]
+
+    @classmethod
+    def parse(cls, code: str) -> Tile:
+        """The tile named by a code such as ``tower-9-NE``, ``garden-10``, ``fountain``."""
+        if not isinstance(code, str):
+            raise TileError(f"a tile code is a string such as 'tower-9-NE', not {code!r}")
+        text = code.strip().lower()
+        if text == "fountain":
+            return FOUNTAIN
+        match = _CODE.fullmatch(text)
+        if match is None:
+            raise TileError(
+                f"unknown tile code {code!r}: expected e.g. 'tower-9-NE', 'garden-10' or 'fountain'"
+            )
+        name, price, sides = match["name"], int(match["price"]), (match["sides"] or "").upper()
+        if name == "camp":
+            return cls.camp(price, sides)
+        return cls(name, price, sides)
+
+    def sort_key(self) -> tuple[int, int, int, int]:
+        """A total order: fountain, buildings by type, price and walls, then camps."""
+        family = (TileKind.FOUNTAIN, TileKind.BUILDING, TileKind.CAMP).index(self.kind)
+        building = BUILDINGS.index(self.building) if self.building is not None else 0
+        bastion_mask = sum(s.bit for s in self.bastions)
+        return (family, building, self.price, self.wall_mask | bastion_mask << 4)
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        if self.kind is TileKind.FOUNTAIN:
+            return "FOUNTAIN"
+        if self.is_camp:
+            return f"Tile.camp({self.price}, bastions={_sides_code(self.bastions)!r})"
+        walls = f", walls={_sides_code(self.walls)!r}" if self.walls else ""
+        return f"Tile(Building.{self.building.name}, {self.price}{walls})"  # type: ignore[union-attr]
+
+    def _repr_svg_(self) -> str:
+        from ..render import tile_svg
+
+        return tile_svg(self)
+
+
+_CODE = re.compile(r"(?P<name>[a-z]+)-(?P<price>\d+)(?:-(?P<sides>[nesw]+))?")
+
+
+def _edges(
+    kind: TileKind, walls: frozenset[Side], bastions: frozenset[Side]
+) -> tuple[Edge, Edge, Edge, Edge]:
+    if kind is TileKind.CAMP:
+        return tuple(Edge.BASTION if s in bastions else Edge.PLAIN for s in SIDES)  # type: ignore[return-value]
+    return tuple(Edge.WALL if s in walls else Edge.OPEN for s in SIDES)  # type: ignore[return-value]
+
+
+FOUNTAIN: Tile = Tile(None)
+"""The start tile: every Alhambra grows from one fountain at (0, 0)."""
+
+
+def load_tiles(text: str | None = None) -> tuple[Tile, ...]:
+    """The building tiles of a ``type,price,walls`` table (default: the 54 of the base game)."""
+    if text is None:
+        text = resources.files("alhambra_nb.data").joinpath("tiles.csv").read_text("utf-8")
+    rows = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    reader = csv.DictReader(rows)
+    return tuple(Tile(row["type"], int(row["price"]), row["walls"]) for row in reader)
+
+
+TILES: tuple[Tile, ...] = load_tiles()
+"""The 54 building tiles of the base game, in the order of the printed table."""
+
+TILES_BY_CODE: dict[str, Tile] = {t.code: t for t in TILES}

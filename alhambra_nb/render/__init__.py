@@ -1,0 +1,1 @@
+"""Static views: deterministic SVG pictures of tiles and cities (stdlib + core only)."""
