@@ -4,6 +4,7 @@ Pure Python (numpy allowed); never imports widgets, anywidget, traitlets or IPyt
 """
 
 from .city import City, as_rotation, as_tile
+from .generate import random_city
 from .geometry import ORIGIN, SIDES, Cell, CellError, Side, format_cell, neighbour, neighbours
 from .messages import CATALOGUES
 from .notation import NotationError
@@ -74,6 +75,7 @@ __all__ = [
     "majority_points",
     "neighbour",
     "neighbours",
+    "random_city",
     "rank_type",
     "score_round",
 ]

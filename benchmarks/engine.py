@@ -1,0 +1,64 @@
+"""Speed of the rules engine on 200 seeded random cities of about 50 tiles.
+
+Prints two figures, each the mean over the cities, starting every city from its text so that
+nothing is cached between measurements:
+
+1. legal_cells for each of the 13 wall patterns + check_removal of every tile + longest_wall
+   (target: at most 1 ms per city);
+2. check, with full explanations, of one tile at every candidate cell (target: at most 1 ms).
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import alhambra_nb as alh
+
+CITIES = 200
+SIZE = 50
+REPEATS = 5
+PATTERNS = sorted({t.wall_mask: t for t in alh.TILES}.values(), key=lambda t: t.wall_mask)
+
+
+def analyse(city: alh.City) -> int:
+    found = 0
+    for tile in PATTERNS:
+        found += len(city.legal_cells(tile))
+    for cell in list(city):
+        found += len(city.check_removal(cell))
+    return found + city.longest_wall()
+
+
+def explain_everywhere(city: alh.City, tile: alh.Tile) -> int:
+    return sum(len(city.check(tile, cell)) for cell in city.candidate_cells())
+
+
+def per_city(texts: list[str], work) -> float:
+    """The best of REPEATS mean times per city, in milliseconds."""
+    rounds = []
+    for _ in range(REPEATS):
+        cities = [alh.City.from_text(text) for text in texts]
+        start = time.perf_counter()
+        for index, city in enumerate(cities):
+            work(city, index)
+        rounds.append((time.perf_counter() - start) / len(cities) * 1000)
+    return min(rounds)
+
+
+def main() -> None:
+    texts = [alh.random_city(seed, SIZE).to_text() for seed in range(CITIES)]
+    sizes = [len(alh.City.from_text(t)) - 1 for t in texts]
+    print(f"{CITIES} cities, {statistics.mean(sizes):.1f} tiles on average, best of {REPEATS}")
+    first = per_city(texts, lambda city, _: analyse(city))
+    print(f"legal_cells x13 + check_removal of every tile + longest_wall: {first:.3f} ms/city")
+    second = per_city(texts, lambda city, i: explain_everywhere(city, PATTERNS[i % len(PATTERNS)]))
+    print(f"check (full explanations) of one tile at every candidate cell: {second:.3f} ms/city")
+
+
+if __name__ == "__main__":
+    main()
