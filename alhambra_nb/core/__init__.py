@@ -3,7 +3,8 @@
 Pure Python (numpy allowed); never imports widgets, anywidget, traitlets or IPython.
 """
 
-from .city import City, as_rotation, as_tile
+from .camps import CAMP_TABLE, CAMPS, ArrowLine, arrow_lines, camp_points, load_camps
+from .city import City, as_rotation, as_side, as_tile
 from .generate import random_city
 from .geometry import ORIGIN, SIDES, Cell, CellError, Side, format_cell, neighbour, neighbours
 from .messages import CATALOGUES
@@ -41,6 +42,8 @@ from .violations import (
 
 __all__ = [
     "BUILDINGS",
+    "CAMPS",
+    "CAMP_TABLE",
     "CATALOGUES",
     "FOUNTAIN",
     "ORIGIN",
@@ -49,6 +52,7 @@ __all__ = [
     "RULES",
     "SIDES",
     "TILES",
+    "ArrowLine",
     "Building",
     "Cell",
     "CellError",
@@ -68,9 +72,13 @@ __all__ = [
     "TileKind",
     "TypeResult",
     "Violation",
+    "arrow_lines",
     "as_rotation",
+    "as_side",
     "as_tile",
+    "camp_points",
     "format_cell",
+    "load_camps",
     "load_tiles",
     "majority_points",
     "neighbour",

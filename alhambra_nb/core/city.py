@@ -6,6 +6,7 @@ from collections.abc import Iterable, Iterator, Mapping
 
 from .geometry import ORIGIN, Cell, Side, as_cell, canonical_edge, neighbours
 from .layout import Layout, fits
+from .messages import Phrase
 from .notation import format_city, parse_city
 from .placement import Attempt, check_attempt, tile_at, walls_match
 from .tiles import BUILDINGS, FOUNTAIN, Building, Tile, TileError
@@ -96,20 +97,30 @@ class City:
         self._layout = None
 
     # -- placing --------------------------------------------------------------------------
-    def check(self, tile: Tile | str, cell: Cell, rotation: int = 0) -> list[Violation]:
+    def check(
+        self, tile: Tile | str, cell: Cell, rotation: int = 0, *, gate: Side | str | None = None
+    ) -> list[Violation]:
         """Every building rule broken by ``tile`` at ``cell`` (``[]`` when it is legal).
 
         ``rotation`` turns the tile clockwise by quarter turns, so a learner can see why
         tiles stay upright: it breaks ``placement/orientation`` and moves the walls.
+        ``gate`` (expansion II) puts a gate on that side of the new tile.
         """
-        return check_attempt(self._attempt(tile, cell, rotation))
+        return check_attempt(self._attempt(tile, cell, rotation, gate))
 
-    def _attempt(self, tile: Tile | str, cell: Cell, rotation: int) -> Attempt:
+    def _attempt(
+        self, tile: Tile | str, cell: Cell, rotation: int, gate: Side | str | None = None
+    ) -> Attempt:
         tile, cell, turns = as_tile(tile), as_cell(cell), as_rotation(rotation)
-        return Attempt(tile, cell, tile.rotated_edges(turns), turns, self._tiles, self._facts())
+        edges = tile.rotated_edges(turns)
+        return Attempt(tile, cell, edges, turns, self._tiles, self._facts(), as_side(gate))
 
-    def is_legal(self, tile: Tile | str, cell: Cell, rotation: int = 0) -> bool:
+    def is_legal(
+        self, tile: Tile | str, cell: Cell, rotation: int = 0, *, gate: Side | str | None = None
+    ) -> bool:
         """Whether ``tile`` may be built at ``cell``; fast, with no explanations."""
+        if gate is not None:
+            return not self.check(tile, cell, rotation, gate=gate)
         tile, cell = as_tile(tile), as_cell(cell)
         if as_rotation(rotation) or cell in self._tiles:
             return False
@@ -121,13 +132,14 @@ class City:
             and not layout.enclosed_by(cell)
         )
 
-    def legal_cells(self, tile: Tile | str) -> set[Cell]:
-        """Every cell where ``tile`` may be built."""
+    def legal_cells(self, tile: Tile | str, *, gate: bool = False) -> set[Cell]:
+        """Every cell where ``tile`` may be built; with ``gate``, also those where a gate
+        on a new double wall would let the pedestrian in (expansion II)."""
         tile = as_tile(tile)
         code, camp = tile.edge_bits, tile.is_camp
         legal: set[Cell] = set()
         for signature, cells in self._facts().groups().items():
-            if fits(code, camp, signature):
+            if fits(code, camp, signature, gate):
                 legal.update(cells)
         return legal
 
@@ -135,13 +147,15 @@ class City:
         """The empty cells that share a side with the city: where a new tile could go."""
         return frozenset(self._facts().frontier)
 
-    def place(self, tile: Tile | str, cell: Cell) -> None:
-        """Build ``tile`` at ``cell``; raises :class:`IllegalPlacementError` and changes
-        nothing when a building rule forbids it."""
-        tile, cell = as_tile(tile), as_cell(cell)
-        if not self.is_legal(tile, cell):
-            raise IllegalPlacementError(self.check(tile, cell))
+    def place(self, tile: Tile | str, cell: Cell, *, gate: Side | str | None = None) -> None:
+        """Build ``tile`` at ``cell`` (with a gate on its ``gate`` side, expansion II);
+        raises :class:`IllegalPlacementError` and changes nothing when a rule forbids it."""
+        tile, cell, side = as_tile(tile), as_cell(cell), as_side(gate)
+        if not self.is_legal(tile, cell, gate=side):
+            raise IllegalPlacementError(self.check(tile, cell, gate=side))
         self._tiles[cell] = tile
+        if side is not None:
+            self._gates = self._gates | {canonical_edge(cell, side)}
         self._changed()
 
     # -- redesigning ----------------------------------------------------------------------
@@ -154,12 +168,31 @@ class City:
         if tile.is_fountain or cell == ORIGIN:
             return [Violation.of(RuleId.REDESIGN_FOUNTAIN, cells=(cell,), cell=cell)]
         layout = self._facts()
-        found = []
+        found = self._gate_locks(cell)
         cut = layout.cut_off_by(cell)
         if cut:
             found.append(self._disconnects(cell, cut))
         if layout.removal_encloses(cell):
             found.append(Violation.of(RuleId.REDESIGN_HOLE, cells=(cell,), tile=tile, cell=cell))
+        return found
+
+    def _gate_locks(self, cell: Cell) -> list[Violation]:
+        found = []
+        for gate in sorted(self._gates):
+            joined = _gate_cells(gate)
+            if cell in joined:
+                other = joined[1] if joined[0] == cell else joined[0]
+                found.append(
+                    Violation.of(
+                        RuleId.REDESIGN_GATE_LOCKED,
+                        cells=(cell, other),
+                        edges=(gate,),
+                        tile=self._tiles[cell],
+                        cell=cell,
+                        other=self._tiles[other],
+                        other_cell=other,
+                    )
+                )
         return found
 
     def _disconnects(self, cell: Cell, cut: list[Cell], new: Tile | None = None) -> Violation:
@@ -181,7 +214,6 @@ class City:
         if violations:
             raise IllegalRedesignError(violations)
         tile = self._tiles.pop(cell)
-        self._gates = frozenset(g for g in self._gates if cell not in _gate_cells(g))
         self._changed()
         return tile
 
@@ -194,7 +226,8 @@ class City:
         without = self.copy()
         del without._tiles[cell]
         without._changed()
-        found = [v for v in without.check(tile, cell, rotation) if v.rule is not RuleId.NO_HOLES]
+        found = self._gate_locks(cell)
+        found += [v for v in without.check(tile, cell, rotation) if v.rule is not RuleId.NO_HOLES]
         after = without.copy()
         after._tiles[cell] = tile
         after._changed()
@@ -228,6 +261,7 @@ class City:
             east_and_south = {c: t for c, t in tiles.items() if c in neighbours(cell)[1:3]}
             attempt = Attempt(tile, cell, tile.edges, 0, east_and_south, layout)
             found += walls_match(attempt)
+        found += self._misplaced_gates()
         joined = _joined_to_fountain(tiles)
         for cell, tile in tiles.items():
             if cell not in joined:
@@ -235,6 +269,25 @@ class City:
             elif not tile.is_camp and cell not in layout.reach:
                 found.append(Violation.of(RuleId.CITY_WALKING, cells=(cell,), tile=tile, cell=cell))
         found += self._holes(layout)
+        return found
+
+    def _misplaced_gates(self) -> list[Violation]:
+        found = []
+        for cell, side in sorted(self._gates):
+            other_cell = _gate_cells((cell, side))[1]
+            tile, other = self._tiles[cell], self._tiles[other_cell]
+            if not (tile.has_wall(side) and other.has_wall(side.opposite)):
+                found.append(
+                    Violation.of(
+                        RuleId.GATE,
+                        cells=(cell,),
+                        edges=((cell, side),),
+                        tile=tile,
+                        side=side,
+                        cell=cell,
+                        what=Phrase("gate.not-double", other=other, other_cell=other_cell),
+                    )
+                )
         return found
 
     @staticmethod
@@ -307,6 +360,18 @@ def as_tile(value: Tile | str) -> Tile:
     if isinstance(value, str):
         return Tile.parse(value)
     raise TileError(f"expected a Tile or a tile code such as 'tower-9-NE', not {value!r}")
+
+
+def as_side(value: Side | str | None) -> Side | None:
+    """A side, a side letter read as one, or ``None``."""
+    if value is None or isinstance(value, Side):
+        return value
+    if isinstance(value, str):
+        try:
+            return Side.parse(value)
+        except ValueError as exc:
+            raise TileError(f"gate: {exc}") from None
+    raise TileError(f"gate is a side N, E, S or W, not {value!r}")
 
 
 def as_rotation(value: int) -> int:

@@ -92,8 +92,19 @@ CATALOGUES: dict[str, dict[str, str]] = {
             "Placing the {tile} at {cell} would enclose the {count} empty cells {empty}: "
             "no tile could ever be built there."
         ),
+        "placement/gate": (
+            "A gate goes on a double wall between the new tile and the Alhambra, but the "
+            "{tile}'s {side} side at {cell} {what}."
+        ),
+        "gate.no-tile": "faces no tile",
+        "gate.not-double": "and the {other} at {other_cell} do not form a double wall",
+        "gate.camp": "faces the camp at {other_cell}, and camps take no gates",
         # redesign rules (RULES.md §3, §4)
         "redesign/empty": "There is no tile at {cell} to take away.",
+        "redesign/gate-locked": (
+            "The {tile} at {cell} is joined to the {other} at {other_cell} by a gate: a gate "
+            "and the tiles it joins are never moved."
+        ),
         "redesign/fountain": "The fountain at {cell} is never moved: the Alhambra grows from it.",
         "redesign/disconnects": (
             "Taking the {tile} away from {cell} would cut {cut} off from the fountain: "
@@ -118,6 +129,117 @@ CATALOGUES: dict[str, dict[str, str]] = {
     }
 }
 """The message catalogues. Keys are rule ids, optionally with ``:variant``, and noun ids."""
+
+# -- game rules (RULES.md §2-§7): the turn, money, buying, and the game log ---------------
+CATALOGUES["en"].update(
+    {
+        "currency.denar": "Denar",
+        "currency.dirham": "Dirham",
+        "currency.ducat": "Ducat",
+        "currency.guilder": "Guilder",
+        "turn/game-over": "The game is over: nobody takes another action.",
+        "turn/not-your-turn": "It is {current}'s turn, not {player}'s.",
+        "turn/no-action-left": (
+            "{player} has no action left this turn: only an exact payment grants another action."
+        ),
+        "turn/no-action-left:placing": (
+            "{player} has begun placing the bought tiles, which ends the turn: no more actions."
+        ),
+        "turn/no-action-left:final": (
+            "The game is over but for the last tiles: {player} may only build or reserve them."
+        ),
+        "turn/place-first": (
+            "{player} still has to place {tiles}: each goes into the Alhambra or onto the "
+            "reserve board{neutral} before the turn ends."
+        ),
+        "turn/act-first": (
+            "{player} has not acted yet: a turn is taking money, buying a building or "
+            "redesigning the Alhambra."
+        ),
+        "money/not-displayed": "{cards} {verb} not in the money display ({display}).",
+        "money/none": "Taking money means taking at least one card from the money display.",
+        "money/over-limit": (
+            "{cards} total {total}: several cards may be taken together only when they total "
+            "at most {limit}; a single card of any value may always be taken."
+        ),
+        "buy/no-tile": "Market space {space} holds no tile to buy.",
+        "buy/no-tile:space": "There is no market space {space}: the spaces are 1 to 4.",
+        "buy/not-in-hand": "{player} does not hold {cards}.",
+        "buy/wrong-currency": (
+            "The {tile} on space {space} is paid in {currency} only, and {cards} {verb} not "
+            "{currency}."
+        ),
+        "buy/insufficient-money": (
+            "The {tile} on space {space} costs {price} {currency}, but {cards} total only "
+            "{total}: no building is sold for less than its price."
+        ),
+        "place/not-bought": (
+            "{player} has no {tile} waiting to be placed: only tiles bought this turn are "
+            "placed at its end."
+        ),
+        "place/no-neutral": "Only in a two-player game is there a neutral player to give tiles to.",
+        "place/no-neutral:final": (
+            "Tiles handed out at the end of the game are built or reserved, not given to the "
+            "neutral player."
+        ),
+        "redesign/not-in-reserve": "{player} has no {tile} on the reserve board.",
+        "redesign/same-tile": (
+            "Swapping the {tile} at {cell} for its twin from the reserve would change nothing."
+        ),
+        # the game log
+        "event.money": "{player} is dealt {cards}: {total} in {count} cards.",
+        "event.start": "{player} starts the game: {reason}.",
+        "event.start:cards": "the fewest cards ({count})",
+        "event.start:total": "the fewest cards ({count}) and the lowest total ({total})",
+        "event.start:seat": (
+            "the fewest cards ({count}) and the lowest total ({total}), and the first seat "
+            "among equals"
+        ),
+        "event.neutral": (
+            "{neutral}, the neutral player, takes {count} tiles from the bag: {tiles}."
+        ),
+        "event.take": "{player} takes {cards} from the money display.",
+        "event.buy-exact": (
+            "{player} paid {total} {currency} exactly for the {tile} and takes another action."
+        ),
+        "event.buy-over": (
+            "{player} paid {total} {currency} for the {tile} costing {price}: no change is "
+            "given, and the turn has no further action."
+        ),
+        "event.build": "{player} builds the {tile} from the reserve at {cell}.",
+        "event.remove": "{player} moves the {tile} at {cell} to the reserve board.",
+        "event.swap": "{player} swaps the {old} at {cell} for the {tile} from the reserve.",
+        "event.place": "{player} builds the {tile} at {cell}.",
+        "event.reserve": "{player} puts the {tile} on the reserve board.",
+        "event.give": "{player} gives the {tile} to {neutral}, the neutral player.",
+        "event.end": "{player} ends the turn.",
+        "event.market": "The {tile} comes onto market space {space} ({currency}).",
+        "event.market-short": (
+            "The bag is empty, so market space {space} stays empty: the game ends."
+        ),
+        "event.reshuffle": (
+            "The money deck is used up: the {count} cards of the discard pile are shuffled "
+            "into a new deck."
+        ),
+        "event.deck-empty": "Deck and discard pile are empty: the money display stays short.",
+        "event.scoring-card": (
+            "Scoring card {round} is revealed and set aside: a scoring follows before the next "
+            "turn."
+        ),
+        "event.scoring": "Scoring {round}: {points}.",
+        "event.final-tile": (
+            "{player} receives the {tile} from space {space}, holding the most {currency} "
+            "({amount})."
+        ),
+        "event.final-tie": (
+            "Nobody receives the {tile} from space {space}: {players} tie with {amount} {currency}."
+        ),
+        "event.final-none": (
+            "Nobody receives the {tile} from space {space}: nobody holds any {currency}."
+        ),
+        "event.game-over": "The game is over: {winners} {verb} with {points} points.",
+    }
+)
 
 DEFAULT_LANGUAGE = "en"
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import NamedTuple
 
-from .geometry import Cell, Side, neighbours
+from .geometry import Cell, Side, neighbour, neighbours
 from .layout import Layout
 from .messages import Phrase
 from .tiles import MATCHING_EDGES, Edge, Tile
@@ -28,6 +28,8 @@ class Attempt(NamedTuple):
     rotation: int
     tiles: Mapping[Cell, Tile]
     layout: Layout
+    gate: Side | None = None
+    """Expansion II: the side of the new tile that gets a gate, if any."""
 
 
 def tile_at(tiles: Mapping[Cell, Tile], cell: Cell) -> Phrase:
@@ -145,6 +147,8 @@ def walking(attempt: Attempt) -> Iterator[Violation]:
             reasons.append(Phrase("walking.cut-off", **where))
             cut_off.append(other_cell)
         elif mine is Edge.WALL and theirs is Edge.WALL:
+            if attempt.gate == side and other_cell in reach:
+                return
             reasons.append(Phrase("walking.double-wall", **where))
             in_the_way += [(cell, side), (other_cell, side.opposite)]
         elif mine is Edge.WALL:
@@ -178,6 +182,32 @@ def no_holes(attempt: Attempt) -> Iterator[Violation]:
         )
 
 
+def gate_position(attempt: Attempt) -> Iterator[Violation]:
+    """Expansion II: a gate goes only on a new double wall between the tile and the city."""
+    side = attempt.gate
+    if side is None:
+        return
+    other_cell = neighbour(attempt.cell, side)
+    other = attempt.tiles.get(other_cell)
+    if other is None:
+        what = Phrase("gate.no-tile")
+    elif other.is_camp:
+        what = Phrase("gate.camp", other_cell=other_cell)
+    elif attempt.edges[side] is Edge.WALL and other.edges[side ^ 2] is Edge.WALL:
+        return
+    else:
+        what = Phrase("gate.not-double", other=other, other_cell=other_cell)
+    yield Violation.of(
+        RuleId.GATE,
+        cells=(attempt.cell,),
+        edges=((attempt.cell, side),),
+        tile=attempt.tile,
+        side=side,
+        cell=attempt.cell,
+        what=what,
+    )
+
+
 Rule = Callable[[Attempt], Iterator[Violation]]
 
 RULES: tuple[tuple[RuleId, Rule], ...] = (
@@ -187,8 +217,10 @@ RULES: tuple[tuple[RuleId, Rule], ...] = (
     (RuleId.WALLS_MATCH, walls_match),
     (RuleId.WALKING, walking),
     (RuleId.NO_HOLES, no_holes),
+    (RuleId.GATE, gate_position),
 )
-"""The building rules in teaching order; ``placement/camp-sides`` is part of walls_match."""
+"""The building rules in teaching order; ``placement/camp-sides`` is part of walls_match,
+``placement/gate`` only speaks when a gate is placed with the tile."""
 
 
 def check_attempt(attempt: Attempt) -> list[Violation]:
