@@ -1,0 +1,112 @@
+"""Words for what a picture shows: cell labels, short rule tags and a city's description.
+
+The same sentences serve the SVG ``<desc>`` (what nbviewer and screen readers get from a static
+picture) and the widgets' ``aria-label`` texts, so a picture and its description never disagree.
+Nouns come from the core message catalogue, so a new language is data there, not code here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from ..core.city import City
+from ..core.geometry import SIDES, Cell, Side, format_cell
+from ..core.messages import CATALOGUES, DEFAULT_LANGUAGE, join
+from ..core.tiles import Tile
+from ..core.violations import Violation
+
+_WORDS = CATALOGUES[DEFAULT_LANGUAGE]
+
+RULE_TAGS: dict[str, str] = {
+    "placement/occupied": "taken",
+    "placement/orientation": "turned",
+    "placement/touches-city": "apart",
+    "placement/walls-match": "walls",
+    "placement/camp-sides": "camp",
+    "placement/walking": "no path",
+    "placement/no-holes": "hole",
+    "redesign/empty": "empty",
+    "redesign/fountain": "fountain",
+    "redesign/disconnects": "cut off",
+    "redesign/hole": "hole",
+    "city/fountain": "fountain",
+    "city/walking": "no path",
+    "city/no-holes": "hole",
+    "city/touches": "apart",
+}
+"""A word or two per rule id, written beside its highlight so colour never speaks alone."""
+
+
+def rule_tag(rule: str) -> str:
+    """The short tag of a rule id (the id itself for a rule this table does not know yet)."""
+    return RULE_TAGS.get(rule, rule.rsplit("/", 1)[-1])
+
+
+def side_names(sides: Iterable[Side]) -> str:
+    """'north and east' for the given sides, in compass order."""
+    chosen = set(sides)
+    return join([_WORDS[f"side.{s.name}"] for s in SIDES if s in chosen])
+
+
+def tile_noun(tile: Tile) -> str:
+    """'garden', 'fountain', 'camp'."""
+    if tile.building is not None:
+        return _WORDS[f"building.{tile.building.value}"]
+    return _WORDS[f"tile.{tile.kind.value}"]
+
+
+def describe_tile(tile: Tile) -> str:
+    """'garden, walls north and east'; 'tower, no walls'; 'camp, bastion north'; 'fountain'."""
+    noun = tile_noun(tile)
+    if tile.is_fountain:
+        return noun
+    sides = tile.bastions if tile.is_camp else tile.walls
+    word = "bastion" if tile.is_camp else "wall"
+    if not sides:
+        return f"{noun}, no {word}s"
+    plural = "s" if len(sides) > 1 else ""
+    return f"{noun}, {word}{plural} {side_names(sides)}"
+
+
+def describe_cell(city: City, cell: Cell) -> str:
+    """What stands at ``cell``: '(1, 0): garden, walls north and east' or '(2, 0): empty'."""
+    tile = city.get(cell)
+    return f"{format_cell(cell)}: {describe_tile(tile) if tile is not None else 'empty'}"
+
+
+def describe_violations(violations: Sequence[Violation]) -> str:
+    """'1. sides differ: The tower's …  2. no path: …' — numbered like the badges."""
+    return " ".join(
+        f"{i}. {rule_tag(v.rule.value)}: {v.message}" for i, v in enumerate(violations, 1)
+    )
+
+
+def describe_city(
+    city: City,
+    *,
+    wall: int | None = None,
+    attempt: tuple[Tile, Cell, int] | None = None,
+    violations: Sequence[Violation] = (),
+) -> str:
+    """A plain-text account of the picture, for the SVG ``<desc>``."""
+    cells = sorted(city, key=lambda c: (c[1], c[0]))
+    count = len(cells)
+    parts = [f"An Alhambra of {count} tile{'s' if count != 1 else ''}."]
+    parts += [describe_cell(city, c) + "." for c in cells]
+    if wall is not None:
+        parts.append(f"Longest outer wall: {wall} side{'s' if wall != 1 else ''}.")
+    if attempt is not None:
+        tile, cell, rotation = attempt
+        turned = (
+            f", turned {rotation} quarter turn{'s' if rotation != 1 else ''}" if rotation else ""
+        )
+        verdict = (
+            f"{len(violations)} rule{'s' if len(violations) != 1 else ''} broken: "
+            + describe_violations(violations)
+            if violations
+            else "legal."
+        )
+        parts.append(f"Trying {tile.code} at {format_cell(cell)}{turned}: {verdict}")
+    elif violations:
+        parts.append("Highlighted: " + describe_violations(violations))
+    return " ".join(parts)

@@ -1,0 +1,272 @@
+"""The static SVG pictures: deterministic, well-formed, classed, and showing every violation."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import alhambra_nb as alh
+from alhambra_nb.render import (
+    PALETTE,
+    RULE_TAGS,
+    city_svg,
+    describe_cell,
+    describe_tile,
+    tile_fragment,
+    tile_svg,
+)
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+# The fountain with a garden east (walls N, E) and a tower south of the garden.
+SMALL = """
+0,0 fountain
+1,0 garden-10-NE
+1,1 tower-9-E
+"""
+
+# A U of tiles open to the south: the cell (0, 1) is the mouth of a courtyard.
+COURTYARD = """
+0,0 fountain
+-1,0 pavilion-4
+1,0 seraglio-5
+-1,1 arcades-6
+1,1 chambers-7
+"""
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def classes(root: ET.Element) -> set[str]:
+    return {word for el in root.iter() for word in el.get("class", "").split()}
+
+
+def by_class(root: ET.Element, name: str) -> list[ET.Element]:
+    return [el for el in root.iter() if name in el.get("class", "").split()]
+
+
+@pytest.fixture
+def small() -> alh.City:
+    return alh.City.from_text(SMALL)
+
+
+def test_same_input_gives_identical_bytes(small):
+    tower = alh.Tile.parse("tower-9-NE")
+    first = city_svg(small, try_tile=tower, at=(2, 0), rotation=1)
+    again = city_svg(alh.City.from_text(SMALL), try_tile="tower-9-NE", at=(2, 0), rotation=1)
+    assert first == again
+    assert tile_svg(tower) == tile_svg("tower-9-NE")
+
+
+def test_build_order_does_not_change_the_picture():
+    one = alh.City({(1, 0): "garden-10", (2, 0): "tower-9"})
+    other = alh.City({(2, 0): "tower-9", (1, 0): "garden-10"})
+    assert city_svg(one) == city_svg(other)
+
+
+def test_pictures_are_well_formed_svg_with_a_description(small):
+    root = parse(city_svg(small))
+    assert root.tag == f"{SVG}svg"
+    desc = root.find(f"{SVG}desc")
+    assert desc is not None
+    assert "(1, 0): garden, walls north and east." in desc.text
+    assert "Longest outer wall" in desc.text
+    tile_root = parse(tile_svg("tower-9-NE"))
+    assert tile_root.find(f"{SVG}desc").text == "tower-9-NE: tower, walls north and east"
+
+
+def test_every_element_has_a_css_class(small):
+    root = parse(city_svg(small, try_tile="tower-9-NE", at=(0, 1)))
+    unclassed = [el.tag for el in root.iter() if not el.get("class") and el.tag != f"{SVG}desc"]
+    assert unclassed == []
+
+
+def test_the_expected_classes_are_present(small):
+    found = classes(parse(city_svg(small)))
+    for name in ("tile", "garden", "tower", "fountain", "wall", "outer", "longest", "cell"):
+        assert name in found, name
+    assert {"empty", "candidate", "coord", "tile-letter", "tile-price"} <= found
+
+
+def test_every_cell_group_carries_data_cell(small):
+    root = parse(city_svg(small))
+    cells = by_class(root, "cell")
+    keys = [el.get("data-cell") for el in cells]
+    assert all(keys)
+    assert len(keys) == len(set(keys))
+    # The extent is the city plus one cell around: x -1..2, y -1..2.
+    assert len(keys) == 4 * 4
+    assert "1,0" in keys and "-1,-1" in keys
+
+
+def test_double_walls_are_told_apart_from_outer_walls():
+    city = alh.City({(1, 0): "garden-10-E", (2, 0): "tower-9-W"})
+    root = parse(city_svg(city))
+    assert len(by_class(root, "double")) == 2
+    assert by_class(root, "outer") == []
+
+
+def test_buildings_show_their_letter_and_price(small):
+    root = parse(city_svg(small))
+    garden = next(el for el in by_class(root, "cell") if el.get("data-cell") == "1,0")
+    texts = {el.get("class"): el.text for el in garden.iter(f"{SVG}text")}
+    assert texts == {"tile-letter": "G", "tile-price": "10"}
+    face = next(el for el in garden.iter() if "tile-face" in el.get("class", ""))
+    assert face.get("fill") == PALETTE["garden"]
+
+
+def test_the_fountain_is_drawn_distinctly(small):
+    root = parse(city_svg(small))
+    assert by_class(root, "fountain-basin")
+
+
+def test_the_longest_wall_is_drawn_over_the_city(small):
+    root = parse(city_svg(small))
+    [wall] = by_class(root, "longest")
+    assert wall.get("data-length") == str(small.longest_wall())
+    assert len(by_class(wall, "longest-line")) == small.longest_wall()
+    assert by_class(root, "wall-length")[0].text == f"longest wall: {small.longest_wall()}"
+    assert "longest" not in classes(parse(city_svg(small, show_wall=False)))
+
+
+def test_coordinates_can_be_hidden(small):
+    assert "coord" in classes(parse(city_svg(small)))
+    assert "coord" not in classes(parse(city_svg(small, show_coords=False)))
+
+
+def violation_groups(svg: str) -> list[ET.Element]:
+    return by_class(parse(svg), "violation")
+
+
+def test_a_legal_try_shows_a_ghost_and_no_violation(small):
+    assert small.check("tower-9-NE", (0, -1)) == []
+    root = parse(city_svg(small, try_tile="tower-9-NE", at=(0, -1)))
+    [attempt] = by_class(root, "try")
+    assert "legal" in attempt.get("class").split()
+    assert attempt.get("data-try") == "0,-1"
+    assert by_class(root, "ghost")
+    assert by_class(root, "violation") == []
+    assert "✓ legal" in [el.text for el in root.iter(f"{SVG}text")]
+
+
+def test_walls_match_outlines_both_mismatched_sides(small):
+    # A tower with walls N and E west of the fountain: its east wall faces the open fountain.
+    violations = small.check("tower-9-NE", (-1, 0))
+    assert alh.RuleId.WALLS_MATCH in [v.rule for v in violations]
+    groups = violation_groups(city_svg(small, try_tile="tower-9-NE", at=(-1, 0)))
+    [match] = [g for g in groups if g.get("data-rule") == "placement/walls-match"]
+    assert "placement-walls-match" in match.get("class").split()
+    assert len(by_class(match, "violation-edge")) == 2
+    labels = [el.text for el in match.iter(f"{SVG}text")]
+    assert labels == [f"1 {RULE_TAGS['placement/walls-match']}"]
+
+
+def test_walking_marks_the_unreachable_tile_and_the_blocking_walls(small):
+    violations = small.check("tower-9-NE", (-1, 0))
+    walking = next(v for v in violations if v.rule is alh.RuleId.WALKING)
+    groups = violation_groups(city_svg(small, try_tile="tower-9-NE", at=(-1, 0)))
+    [group] = [g for g in groups if g.get("data-rule") == "placement/walking"]
+    assert len(by_class(group, "unreachable")) == 1
+    assert len(by_class(group, "blocking")) == len(walking.edges) > 0
+
+
+def test_no_holes_shades_every_enclosed_cell():
+    # Tiles below the courtyard's sides leave only (0, 2) open; filling it closes (0, 1) in.
+    city = alh.City.from_text(COURTYARD + "-1,2 garden-8\n1,2 tower-8\n")
+    violations = city.check("pavilion-6", (0, 2))
+    assert [v.rule for v in violations] == [alh.RuleId.NO_HOLES]
+    root = parse(city_svg(city, try_tile="pavilion-6", at=(0, 2)))
+    [group] = by_class(root, "violation")
+    assert group.get("data-rule") == "placement/no-holes"
+    holes = by_class(group, "hole")
+    assert len(holes) == len(violations[0].cells) == 1
+    assert holes[0].get("fill") == "url(#alh-hatch)"
+
+
+def test_touches_city_occupied_and_orientation_outline_cells(small):
+    cases = {
+        "placement/touches-city": dict(try_tile="tower-9", at=(3, 3)),
+        "placement/occupied": dict(try_tile="tower-9", at=(1, 0)),
+        "placement/orientation": dict(try_tile="tower-9", at=(0, -1), rotation=1),
+    }
+    for rule, options in cases.items():
+        groups = violation_groups(city_svg(small, **options))
+        [group] = [g for g in groups if g.get("data-rule") == rule]
+        assert by_class(group, "violation-cell"), rule
+        assert by_class(group, "badge"), rule
+
+
+def test_a_turned_tile_is_drawn_turned(small):
+    root = parse(city_svg(small, try_tile="tower-9-NE", at=(0, -1), rotation=1))
+    [turned] = by_class(root, "turned")
+    assert turned.get("transform") == "rotate(90 50 50)"
+
+
+def test_redesign_violations_can_be_highlighted(small):
+    refused = small.check_removal((0, 0))
+    root = parse(city_svg(small, violations=refused))
+    [group] = by_class(root, "violation")
+    assert group.get("data-rule") == "redesign/fountain"
+    assert "Highlighted: 1. fountain:" in root.find(f"{SVG}desc").text
+
+
+def test_highlighted_cells_are_outlined(small):
+    root = parse(city_svg(small, highlight=[(2, 0), (1, 0)]))
+    assert len(by_class(root, "highlight")) == 2
+
+
+def test_camps_show_bastions_with_arrows():
+    city = alh.City({(1, 0): "garden-10-E", (2, 0): alh.Tile.camp(8, bastions="W")})
+    root = parse(city_svg(city))
+    assert len(by_class(root, "bastion")) == 1
+    assert len(by_class(root, "bastion-arrow")) == 1
+    assert "camp" in classes(root)
+
+
+def test_gates_are_marked_on_double_walls():
+    city = alh.City({(1, 0): "garden-10-E", (2, 0): "tower-9-W"}, gates=[((1, 0), alh.Side.E)])
+    root = parse(city_svg(city))
+    [gate] = by_class(root, "gate")
+    assert gate.get("data-gate") == "1,0,E"
+
+
+def test_tile_fragment_is_one_group_in_cell_units():
+    fragment = ET.fromstring(tile_fragment("tower-9-NE", rotation=2))
+    assert fragment.tag == "g"
+    assert fragment.get("class") == "tile tower"
+    assert any(el.get("transform") == "rotate(180 50 50)" for el in fragment.iter())
+
+
+def test_cell_descriptions(small):
+    assert describe_cell(small, (1, 0)) == "(1, 0): garden, walls north and east"
+    assert describe_cell(small, (1, 1)) == "(1, 1): tower, wall east"
+    assert describe_cell(small, (0, 0)) == "(0, 0): fountain"
+    assert describe_cell(small, (2, 0)) == "(2, 0): empty"
+    assert describe_tile(alh.Tile.parse("garden-6")) == "garden, no walls"
+
+
+def test_try_tile_and_at_go_together(small):
+    with pytest.raises(ValueError, match="go together"):
+        city_svg(small, try_tile="tower-9")
+
+
+def test_notebook_reprs_use_the_renderer(small):
+    assert small._repr_svg_() == city_svg(small)
+    assert alh.Tile.parse("garden-6")._repr_svg_() == tile_svg("garden-6")
+
+
+def test_render_imports_no_widget_code():
+    probe = (
+        "import sys, alhambra_nb.render; "
+        "print(sorted(m for m in sys.modules "
+        "if m.split('.')[0] in {'anywidget', 'traitlets', 'IPython', 'ipywidgets'}))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert out.stdout.strip() == "[]"
