@@ -8,3 +8,14 @@ from .core import *  # noqa: F403
 from .core import __all__ as _core_all
 
 __all__ = [*_core_all]
+
+# Submodules loaded on first use, so `import alhambra_nb` stays light: `alh.chapters`.
+_LAZY_SUBMODULES = ("chapters",)
+
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY_SUBMODULES:
+        import importlib
+
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

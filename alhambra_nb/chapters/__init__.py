@@ -1,0 +1,109 @@
+"""The rule chapters: every part of the rules as steps of data, with checks built on the engine.
+
+::
+
+    import alhambra_nb as alh
+
+    alh.chapters.all()                            # the chapters, in teaching order
+    chapter = alh.chapters.get("building")
+    step = alh.chapters.step("building/walking/try")
+    step.city, step.tile, step.highlight()        # what to show
+    print(step.check((0, -2)))                    # ✓ or ✗ with the engine's explanation
+    step.to_dict()                                # the same, as JSON-ready data for a view
+"""
+
+from __future__ import annotations
+
+from . import building, components, play, redesign, scoring
+from .model import ACTIONS, RULINGS, Chapter, ChapterError, Step
+from .tasks import (
+    RULE_NAMES,
+    AnswerError,
+    LegalCellsTask,
+    LongestWallTask,
+    MajorityTask,
+    PlaceTask,
+    QuizTask,
+    RemovalTask,
+    SwapTask,
+    Task,
+)
+from .verdict import Highlight, Verdict
+
+CHAPTERS: tuple[Chapter, ...] = (
+    components.CHAPTER,
+    play.SETUP,
+    play.TURN,
+    play.BUYING,
+    building.CHAPTER,
+    redesign.CHAPTER,
+    play.END_OF_TURN,
+    play.SCORING_CARDS,
+    scoring.CHAPTER,
+    play.END_OF_GAME,
+    play.TWO_PLAYERS,
+)
+"""Every chapter, in the order a learner meets them (RULES.md §1–§8)."""
+
+_BY_ID: dict[str, Chapter] = {c.id: c for c in CHAPTERS}
+_STEPS: dict[str, Step] = {s.id: s for c in CHAPTERS for s in c.steps}
+
+
+def all() -> tuple[Chapter, ...]:  # shadows the builtin on purpose: alh.chapters.all()
+    """Every chapter, in teaching order."""
+    return CHAPTERS
+
+
+def ids() -> tuple[str, ...]:
+    """The chapter ids, in teaching order."""
+    return tuple(_BY_ID)
+
+
+def get(chapter_id: str) -> Chapter:
+    """The chapter with id ``chapter_id`` (e.g. ``"building"``)."""
+    try:
+        return _BY_ID[chapter_id]
+    except KeyError:
+        raise ChapterError(
+            f"no chapter {chapter_id!r}: the chapters are {', '.join(_BY_ID)}"
+        ) from None
+
+
+def step(step_id: str) -> Step:
+    """The step with id ``step_id`` (e.g. ``"building/walking/try"``), in any chapter."""
+    try:
+        return _STEPS[step_id]
+    except KeyError:
+        raise ChapterError(f"no step {step_id!r}") from None
+
+
+def steps() -> tuple[Step, ...]:
+    """Every step of every chapter, in teaching order."""
+    return tuple(_STEPS.values())
+
+
+__all__ = [
+    "ACTIONS",
+    "CHAPTERS",
+    "RULE_NAMES",
+    "RULINGS",
+    "AnswerError",
+    "Chapter",
+    "ChapterError",
+    "Highlight",
+    "LegalCellsTask",
+    "LongestWallTask",
+    "MajorityTask",
+    "PlaceTask",
+    "QuizTask",
+    "RemovalTask",
+    "Step",
+    "SwapTask",
+    "Task",
+    "Verdict",
+    "all",
+    "get",
+    "ids",
+    "step",
+    "steps",
+]

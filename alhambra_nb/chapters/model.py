@@ -1,0 +1,252 @@
+"""Chapters and steps as plain data: what a lesson shows, and the task it sets.
+
+A :class:`Step` is everything a view needs to show one moment of a lesson — its text, a staged
+position (a city written in the text notation), a tile being tried, what to highlight and a
+task — and nothing that draws. :meth:`Step.to_dict` gives all of it as JSON-ready data, so a
+notebook, a static page or a widget can show the same step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core import City, RuleId, Tile, Violation, as_tile
+from ..core.geometry import Cell, Side, as_cell
+from .verdict import Highlight, Verdict, no_task
+
+Needs = str
+"""What a step waits for before it can stage its position: ``"game"`` (the game engine)."""
+
+ACTIONS: tuple[str, ...] = ("place", "remove", "swap")
+"""What a step can show being done at its cell ``at``."""
+
+RULINGS: tuple[str, ...] = ("R1", "R2", "R3", "R4", "R5", "R6")
+"""The rulings of the rules text that the chapters state where they apply."""
+
+
+class ChapterError(ValueError):
+    """Raised when a chapter or step is asked for by an id that does not exist, or is
+    defined inconsistently."""
+
+
+@dataclass(frozen=True, eq=False)
+class Step:
+    """One moment of a chapter: text, a staged position, highlights and maybe a task.
+
+    ``position`` is a city in the text notation (``"1,0 garden-10-N; 0,1 tower-9-W"``); a step
+    that shows a tile being tried names it with ``tile``, ``at`` and ``rotation``, and then its
+    :meth:`violations` are the engine's verdict on that placement. ``illegal`` marks a staged
+    position that deliberately breaks the rules (to show what is wrong with it). ``action`` says
+    what is shown at ``at``: ``"place"`` the tile, ``"remove"`` the tile there, or ``"swap"`` it
+    for ``tile`` (the redesign checks). ``needs`` marks
+    a step whose staged game state (market, money) comes with the game engine; until then it
+    is text, and maybe a question.
+    """
+
+    id: str
+    title: str
+    text: str
+    position: str | None = None
+    tile: Tile | None = None
+    at: Cell | None = None
+    rotation: int = 0
+    action: str = "place"
+    marks: Highlight = field(default_factory=Highlight)
+    task: Any = None  # a Task from .tasks; typed loosely to keep the modules acyclic
+    teaches: tuple[RuleId, ...] = ()
+    rulings: tuple[str, ...] = ()
+    illegal: bool = False
+    needs: Needs | None = None
+    _city: City | None = field(default=None, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        if isinstance(self.tile, str):
+            set_(self, "tile", as_tile(self.tile))
+        if self.at is not None:
+            set_(self, "at", as_cell(self.at))
+        set_(self, "teaches", tuple(RuleId(r) for r in self.teaches))
+        unknown = [r for r in self.rulings if r not in RULINGS]
+        if unknown:
+            raise ChapterError(f"step {self.id!r} names unknown rulings {unknown!r}")
+        if self.position is not None:
+            set_(self, "_city", City.from_text(self.position))
+        if self.action not in ACTIONS:
+            raise ChapterError(f"step {self.id!r}: action {self.action!r} is not one of {ACTIONS}")
+        if self.at is not None and self.tile is None and self.action != "remove":
+            raise ChapterError(f"step {self.id!r} tries a tile at {self.at!r} but names no tile")
+        if self.at is not None and self._city is None:
+            raise ChapterError(f"step {self.id!r} shows a move at {self.at!r} but stages no city")
+
+    # -- the staged position --------------------------------------------------------------
+    @property
+    def city(self) -> City | None:
+        """A fresh copy of the staged city (a learner may change it freely)."""
+        return self._city.copy() if self._city is not None else None
+
+    def violations(self) -> list[Violation]:
+        """What the engine says about what this step shows.
+
+        For a tile tried at a cell: every building rule it breaks; for a removal or a swap:
+        every redesign rule it breaks. For a position marked ``illegal``: everything wrong
+        with it. Otherwise nothing.
+        """
+        if self._city is None:
+            return []
+        if self.at is not None:
+            if self.action == "remove":
+                return self._city.check_removal(self.at)
+            if self.action == "swap":
+                return self._city.check_swap(self.at, self.tile, self.rotation)
+            return self._city.check(self.tile, self.at, self.rotation)
+        if self.illegal:
+            return self._city.validate()
+        return []
+
+    def highlight(self) -> Highlight:
+        """The cells and tile sides to mark: the step's own marks plus its violations'."""
+        return self.marks.merged(Highlight.of(self.violations()))
+
+    # -- the task -------------------------------------------------------------------------
+    def check(self, answer: object) -> Verdict:
+        """The verdict on a learner's answer to this step's task."""
+        if self.task is None:
+            return no_task(self.id)
+        return self.task.check(self.city, answer)
+
+    def solutions(self) -> list[Any]:
+        """Right answers to the task (every one, where there are several)."""
+        return [] if self.task is None else self.task.solutions(self.city)
+
+    # -- views ----------------------------------------------------------------------------
+    def board(self) -> Board | None:
+        """The staged position as a picture (SVG in a notebook, a text picture elsewhere),
+        with the tile being tried, the violations and the marks drawn in."""
+        if self._city is None:
+            return None
+        return Board(self)
+
+    def describe(self) -> str:
+        """The step as plain text: title, text, and the task's question."""
+        parts = [self.title, "", self.text]
+        if self.task is not None:
+            parts += ["", f"Try it: {self.task.prompt}"]
+        return "\n".join(parts)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything a view needs, as JSON-ready data."""
+        return {
+            "id": self.id,
+            "title": self.title,
+            "text": self.text,
+            "position": self._city.to_text() if self._city is not None else None,
+            "tile": self.tile.code if self.tile is not None else None,
+            "at": list(self.at) if self.at is not None else None,
+            "rotation": self.rotation,
+            "action": self.action,
+            "highlight": self.highlight().to_dict(),
+            "violations": [v.to_dict() for v in self.violations()],
+            "task": self.task.to_dict() if self.task is not None else None,
+            "teaches": [r.value for r in self.teaches],
+            "rulings": list(self.rulings),
+            "illegal": self.illegal,
+            "needs": self.needs,
+        }
+
+    def __repr__(self) -> str:
+        return f"<Step {self.id!r}: {self.title}>"
+
+    def _repr_markdown_(self) -> str:
+        text = f"**{self.title}**\n\n{self.text}"
+        if self.task is not None:
+            text += f"\n\n*Try it:* {self.task.prompt}"
+        return text
+
+
+@dataclass(frozen=True, eq=False)
+class Chapter:
+    """A sequence of steps that teaches one part of the rules."""
+
+    id: str
+    title: str
+    summary: str
+    steps: tuple[Step, ...]
+
+    def __post_init__(self) -> None:
+        ids = [s.id for s in self.steps]
+        duplicates = sorted({i for i in ids if ids.count(i) > 1})
+        if duplicates:
+            raise ChapterError(f"chapter {self.id!r} repeats step ids {duplicates!r}")
+        strays = [i for i in ids if not i.startswith(self.id + "/")]
+        if strays:
+            raise ChapterError(f"chapter {self.id!r} holds steps of another chapter: {strays!r}")
+
+    def step(self, step_id: str) -> Step:
+        """The step with id ``step_id`` (the chapter's prefix may be left out)."""
+        wanted = step_id if step_id.startswith(self.id + "/") else f"{self.id}/{step_id}"
+        for step in self.steps:
+            if step.id == wanted:
+                return step
+        raise ChapterError(f"chapter {self.id!r} has no step {step_id!r}")
+
+    def __iter__(self) -> Iterator[Step]:
+        return iter(self.steps)
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    @property
+    def tasks(self) -> tuple[Step, ...]:
+        """The steps that set a task."""
+        return tuple(s for s in self.steps if s.task is not None)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "title": self.title,
+            "summary": self.summary,
+            "steps": [s.to_dict() for s in self.steps],
+        }
+
+    def __repr__(self) -> str:
+        return f"<Chapter {self.id!r}: {self.title}, {len(self.steps)} steps>"
+
+    def _repr_markdown_(self) -> str:
+        lines = [f"**{self.title}** — {self.summary}", ""]
+        lines += [f"{n}. {s.title} (`{s.id}`)" for n, s in enumerate(self.steps, 1)]
+        return "\n".join(lines)
+
+
+class Board:
+    """A step's position for display: ``_repr_svg_`` draws it, ``repr`` is a text picture."""
+
+    __slots__ = ("_step",)
+
+    def __init__(self, step: Step) -> None:
+        self._step = step
+
+    def _repr_svg_(self) -> str:
+        # Drawing is the render layer's job; imported here so that chapters stay usable
+        # (and importable) as plain data.
+        from ..render import city_svg
+
+        step, city = self._step, self._step.city
+        assert city is not None
+        options: dict[str, Any] = {"highlight": step.highlight().cells}
+        if step.at is not None and step.action != "remove":
+            options.update(try_tile=step.tile, at=step.at, rotation=step.rotation)
+        options["violations"] = step.violations()
+        return city_svg(city, **options)
+
+    def __repr__(self) -> str:
+        return str(self._step.city)
+
+
+def marks(cells: Iterable[Cell] = (), edges: Iterable[tuple[Cell, str]] = ()) -> Highlight:
+    """A highlight written briefly: ``marks([(1, 0)], [((1, 0), "N")])``."""
+    return Highlight(
+        tuple(as_cell(c) for c in cells),
+        tuple((as_cell(c), Side.parse(s) if isinstance(s, str) else Side(s)) for c, s in edges),
+    )

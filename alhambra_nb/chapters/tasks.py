@@ -1,0 +1,517 @@
+"""The kinds of task a step can set, each with a success check built on the engine.
+
+A task never re-implements a rule: every check asks the core (``City.check``,
+``City.legal_cells``, ``City.check_removal``, ``City.check_swap``, ``City.longest_wall``,
+``score_round``) and explains a wrong answer with what the core says. A wrong or malformed
+answer gives a verdict, never an exception, so a learner can simply try again.
+"""
+
+from __future__ import annotations
+
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from string import ascii_lowercase
+from typing import Any, ClassVar
+
+from ..core import Building, City, RuleId, Tile, Violation, as_tile, score_round
+from ..core.geometry import Cell, format_cell
+from .verdict import Verdict, no_answer, right, wrong
+
+RULE_NAMES: dict[RuleId, str] = {
+    RuleId.OCCUPIED: "the empty-cell rule",
+    RuleId.ORIENTATION: "the upright rule",
+    RuleId.TOUCHES_CITY: "the touching rule",
+    RuleId.WALLS_MATCH: "the matching-walls rule",
+    RuleId.WALKING: "the walking rule",
+    RuleId.NO_HOLES: "the no-holes rule",
+}
+"""How the chapters name the building rules of RULES.md §4 for a learner."""
+
+_CELL_TEXT = re.compile(r"\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?")
+
+
+class AnswerError(ValueError):
+    """Raised when an answer cannot be read as the kind of answer a task asks for."""
+
+
+def read_cell(answer: object) -> Cell:
+    """A cell from ``(2, 1)``, ``[2, 1]`` or ``"2,1"``."""
+    if isinstance(answer, str):
+        found = _CELL_TEXT.fullmatch(answer.strip())
+        if found:
+            return (int(found[1]), int(found[2]))
+    elif (
+        isinstance(answer, (tuple, list))
+        and len(answer) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in answer)
+    ):
+        return (answer[0], answer[1])
+    raise AnswerError(f"an answer here is one cell such as (2, 1), not {answer!r}")
+
+
+def read_cells(answer: object) -> set[Cell]:
+    """A set of cells from any collection of cells (a single cell counts as one)."""
+    if isinstance(answer, (str, bytes)) or not isinstance(answer, Iterable):
+        raise AnswerError(
+            f"an answer here is a set of cells such as {{(1, 0), (2, 1)}}, not {answer!r}"
+        )
+    items = list(answer)
+    try:
+        return {read_cell(item) for item in items}
+    except AnswerError:
+        if len(items) == 2 and all(isinstance(v, int) for v in items):
+            return {read_cell(items)}
+        raise AnswerError(
+            f"an answer here is a set of cells such as {{(1, 0), (2, 1)}}, not {answer!r}"
+        ) from None
+
+
+def cells_text(cells: Iterable[Cell]) -> str:
+    """Cells in reading order (north to south, west to east), e.g. ``(1, 0), (0, 1)``."""
+    return ", ".join(format_cell(c) for c in sorted(cells, key=lambda c: (c[1], c[0])))
+
+
+def reading_order(cells: Iterable[Cell]) -> list[Cell]:
+    return sorted(cells, key=lambda c: (c[1], c[0]))
+
+
+def around(city: City) -> list[Cell]:
+    """Every cell of the city's bounding box grown by one, in reading order: where a
+    learner might put a tile (built cells and corners included)."""
+    xs = [x for x, _ in city]
+    ys = [y for _, y in city]
+    return [
+        (x, y) for y in range(min(ys) - 1, max(ys) + 2) for x in range(min(xs) - 1, max(xs) + 2)
+    ]
+
+
+def _coerce_tile(task: Any) -> None:
+    # Chapters name tiles by their codes ("tower-9-NE"); tasks keep Tile values.
+    object.__setattr__(task, "tile", as_tile(task.tile))
+
+
+def _messages(violations: Iterable[Violation]) -> str:
+    return " ".join(v.message for v in violations)
+
+
+def _need_city(city: City | None, kind: str) -> City:
+    if city is None:
+        raise AnswerError(f"a {kind} task needs a staged city")
+    return city
+
+
+class Task(ABC):
+    """A question with a success check; subclasses are small frozen dataclasses."""
+
+    kind: ClassVar[str]
+    prompt: str
+
+    def check(self, city: City | None, answer: object) -> Verdict:
+        """The verdict on ``answer`` in the staged ``city``; never raises for a bad answer."""
+        if answer is None:
+            return no_answer()
+        try:
+            return self._check(city, answer)
+        except AnswerError as error:
+            return wrong(f"Sorry, I cannot read that: {error}.")
+
+    @abstractmethod
+    def _check(self, city: City | None, answer: object) -> Verdict: ...
+
+    @abstractmethod
+    def solutions(self, city: City | None) -> list[Any]:
+        """The right answers (all of them when there are several, in a stable order)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "prompt": self.prompt, **self._fields()}
+
+    def _fields(self) -> dict[str, Any]:
+        return {}
+
+
+@dataclass(frozen=True)
+class PlaceTask(Task):
+    """Put ``tile`` at a cell where it breaks exactly the rules ``breaks`` (none: a legal cell).
+
+    ``variant`` asks for one way of breaking a rule, e.g. ``placement/touches-city:corner``
+    (touching at a corner only). ``rotation`` is how far the tile is turned.
+    """
+
+    kind: ClassVar[str] = "place"
+    tile: Tile
+    breaks: frozenset[RuleId]
+    prompt: str
+    rotation: int = 0
+    variant: str | None = None
+
+    def __post_init__(self) -> None:
+        _coerce_tile(self)
+        object.__setattr__(self, "breaks", frozenset(RuleId(r) for r in self.breaks))
+
+    def _check(self, city: City | None, answer: object) -> Verdict:
+        city = _need_city(city, self.kind)
+        cell = read_cell(answer)
+        found = city.check(self.tile, cell, self.rotation)
+        broken = {v.rule for v in found}
+        where = f"the {self.tile.name} at {format_cell(cell)}"
+        if broken == self.breaks and self._has_variant(found):
+            if not found:
+                return right(f"Yes: {where} breaks no building rule.", cells=[cell])
+            return right(
+                f"Yes: {where} breaks {self._goal()} and nothing else. {_messages(found)}", found
+            )
+        if not found:
+            return wrong(
+                f"{where.capitalize()} would break no rule at all: it is a legal placement. "
+                f"Look for a cell where it breaks {self._goal()}.",
+                cells=[cell],
+            )
+        if not self.breaks:
+            return wrong(f"{where.capitalize()} is not legal. {_messages(found)}", found)
+        return wrong(f"Not quite. {_messages(found)} {self._difference(broken)}".rstrip(), found)
+
+    def _has_variant(self, found: list[Violation]) -> bool:
+        return self.variant is None or any(v.key == self.variant for v in found)
+
+    def _goal(self) -> str:
+        if not self.breaks:
+            return "no rule"
+        return " and ".join(RULE_NAMES[r] for r in sorted(self.breaks, key=_rule_order))
+
+    def _difference(self, broken: set[RuleId]) -> str:
+        extra = sorted(broken - self.breaks, key=_rule_order)
+        missing = sorted(self.breaks - broken, key=_rule_order)
+        notes = []
+        if missing:
+            notes.append("It does not break " + " or ".join(RULE_NAMES[r] for r in missing) + ".")
+        if extra:
+            notes.append(
+                "You want a cell where it does not break "
+                + " or ".join(RULE_NAMES.get(r, r.value) for r in extra)
+                + "."
+            )
+        if not missing and not extra:
+            notes.append("Look for a cell where it touches the Alhambra only at a corner.")
+        return " ".join(notes)
+
+    def solutions(self, city: City | None) -> list[Cell]:
+        city = _need_city(city, self.kind)
+        return [c for c in around(city) if self._check(city, c).ok]
+
+    def _fields(self) -> dict[str, Any]:
+        return {
+            "tile": self.tile.code,
+            "rotation": self.rotation,
+            "breaks": sorted(r.value for r in self.breaks),
+            "variant": self.variant,
+        }
+
+
+def _rule_order(rule: RuleId) -> int:
+    return list(RuleId).index(rule)
+
+
+@dataclass(frozen=True)
+class LegalCellsTask(Task):
+    """Name every cell where ``tile`` may be built (the answer is a set of cells)."""
+
+    kind: ClassVar[str] = "legal-cells"
+    tile: Tile
+    prompt: str
+
+    def __post_init__(self) -> None:
+        _coerce_tile(self)
+
+    def _check(self, city: City | None, answer: object) -> Verdict:
+        city = _need_city(city, self.kind)
+        given = read_cells(answer)
+        legal = city.legal_cells(self.tile)
+        if given == legal:
+            return right(
+                f"Yes: the {self.tile.name} may go at exactly these {len(legal)} cells: "
+                f"{cells_text(legal)}.",
+                cells=reading_order(legal),
+            )
+        notes, found = [], []
+        for cell in reading_order(given - legal):
+            reasons = city.check(self.tile, cell)
+            found += reasons
+            notes.append(f"{format_cell(cell)} is not legal: {_messages(reasons)}")
+        missing = legal - given
+        if missing:
+            notes.append(
+                f"You missed {len(missing)} legal cell{'s' if len(missing) > 1 else ''}: "
+                f"{cells_text(missing)}."
+            )
+        return wrong(" ".join(notes), found, cells=reading_order(missing))
+
+    def solutions(self, city: City | None) -> list[set[Cell]]:
+        return [_need_city(city, self.kind).legal_cells(self.tile)]
+
+    def _fields(self) -> dict[str, Any]:
+        return {"tile": self.tile.code}
+
+
+@dataclass(frozen=True)
+class RemovalTask(Task):
+    """Name every tile that may be taken out of the Alhambra (a set of cells)."""
+
+    kind: ClassVar[str] = "removable"
+    prompt: str
+
+    def _check(self, city: City | None, answer: object) -> Verdict:
+        city = _need_city(city, self.kind)
+        given = read_cells(answer)
+        removable = self._removable(city)
+        if given == removable:
+            return right(
+                f"Yes: exactly these tiles may be taken away: {cells_text(removable)}.",
+                cells=reading_order(removable),
+            )
+        notes, found = [], []
+        for cell in reading_order(given - removable):
+            reasons = city.check_removal(cell)
+            found += reasons
+            notes.append(f"{format_cell(cell)} cannot be taken away: {_messages(reasons)}")
+        missing = removable - given
+        if missing:
+            notes.append(
+                "These tiles could be taken away too, leaving every other tile walkable and "
+                f"no hole: {cells_text(missing)}."
+            )
+        return wrong(" ".join(notes), found, cells=reading_order(missing))
+
+    @staticmethod
+    def _removable(city: City) -> set[Cell]:
+        return {cell for cell, _ in city.items() if not city.check_removal(cell)}
+
+    def solutions(self, city: City | None) -> list[set[Cell]]:
+        return [self._removable(_need_city(city, self.kind))]
+
+
+@dataclass(frozen=True)
+class SwapTask(Task):
+    """Name a cell whose tile may be swapped for ``tile`` (the new one takes its cell)."""
+
+    kind: ClassVar[str] = "swap"
+    tile: Tile
+    prompt: str
+
+    def __post_init__(self) -> None:
+        _coerce_tile(self)
+
+    def _check(self, city: City | None, answer: object) -> Verdict:
+        city = _need_city(city, self.kind)
+        cell = read_cell(answer)
+        reasons = city.check_swap(cell, self.tile)
+        if not reasons:
+            old = city[cell]
+            return right(
+                f"Yes: the {self.tile.name} may take the place of the {old.name} at "
+                f"{format_cell(cell)}; every rule still holds.",
+                cells=[cell],
+            )
+        return wrong(f"Not there. {_messages(reasons)}", reasons)
+
+    def solutions(self, city: City | None) -> list[Cell]:
+        city = _need_city(city, self.kind)
+        return [c for c in reading_order(city) if not city.check_swap(c, self.tile)]
+
+    def _fields(self) -> dict[str, Any]:
+        return {"tile": self.tile.code}
+
+
+@dataclass(frozen=True)
+class LongestWallTask(Task):
+    """Say how many points the longest continuous outer wall scores (ruling R5)."""
+
+    kind: ClassVar[str] = "longest-wall"
+    prompt: str
+
+    def _check(self, city: City | None, answer: object) -> Verdict:
+        city = _need_city(city, self.kind)
+        if not isinstance(answer, int) or isinstance(answer, bool):
+            raise AnswerError(f"an answer here is a whole number, not {answer!r}")
+        length = city.longest_wall()
+        edges = city.longest_wall_segments()
+        if answer == length:
+            return right(f"Yes: the longest outer wall is {length} tile sides long.", edges=edges)
+        hint = (
+            " Walls between two tiles (double walls) are inner walls and do not count, and a "
+            "wall broken by an open side or a gap ends there."
+            if answer > length
+            else " Follow the wall around corners, from tile to tile, as long as it goes on."
+        )
+        return wrong(
+            f"Not {answer}: the longest continuous outer wall is {length} tile sides long "
+            f"(marked on the board).{hint}",
+            edges=edges,
+        )
+
+    def solutions(self, city: City | None) -> list[int]:
+        return [_need_city(city, self.kind).longest_wall()]
+
+
+def _counts_dict(counts: Mapping[str, Mapping[Building, int]]) -> dict[str, dict[Building, int]]:
+    return {p: {Building(b): n for b, n in per.items()} for p, per in counts.items()}
+
+
+@dataclass(frozen=True)
+class MajorityTask(Task):
+    """Say how many majority points each player gets in a scoring round.
+
+    ``counts`` maps each player to their buildings per type; ``building`` narrows the question
+    to one type. The answer maps players to points (players who get nothing may be left out).
+    """
+
+    kind: ClassVar[str] = "majority"
+    counts: Mapping[str, Mapping[Building, int]]
+    round: int
+    prompt: str
+    building: Building | None = None
+    _frozen: dict[str, dict[Building, int]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_frozen", _counts_dict(self.counts))
+
+    def expected(self) -> dict[str, int]:
+        """The points per player, from the engine's scoring."""
+        breakdown = score_round(self._frozen, round=self.round)
+        if self.building is None:
+            return dict(breakdown.majorities)
+        result = self._result(breakdown)
+        return {p: result.points.get(p, 0) for p in self._frozen}
+
+    def _result(self, breakdown: Any) -> Any:
+        return next(r for r in breakdown.types if r.building is self.building)
+
+    def explanation(self) -> str:
+        """The engine's explanation of the scoring, one line per building type."""
+        breakdown = score_round(self._frozen, round=self.round)
+        if self.building is not None:
+            return self._result(breakdown).explain()
+        return "; ".join(r.explain() for r in breakdown.types if r.places)
+
+    def _check(self, city: City | None, answer: object) -> Verdict:
+        if not isinstance(answer, Mapping):
+            raise AnswerError(
+                f"an answer here maps players to points, such as {{'Ana': 4}}, not {answer!r}"
+            )
+        unknown = [p for p in answer if p not in self._frozen]
+        if unknown:
+            raise AnswerError(
+                f"there is no player {unknown[0]!r} here (players: {', '.join(self._frozen)})"
+            )
+        expected = self.expected()
+        off = [p for p in self._frozen if answer.get(p, 0) != expected[p]]
+        if not off:
+            return right(f"Yes. {self.explanation()}.")
+        notes = ", ".join(f"{p} gets {expected[p]}, not {answer.get(p, 0)}" for p in off)
+        return wrong(f"Not quite: {notes}. {self.explanation()}.")
+
+    def solutions(self, city: City | None) -> list[dict[str, int]]:
+        return [self.expected()]
+
+    def _fields(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "building": self.building.value if self.building is not None else None,
+            "counts": {
+                p: {b.value: n for b, n in per.items() if n} for p, per in self._frozen.items()
+            },
+        }
+
+
+@dataclass(frozen=True)
+class QuizTask(Task):
+    """A question with lettered options, for the parts of the rules a city cannot show.
+
+    ``correct`` holds the letters of the right options; ``notes`` explains each option, so a
+    wrong choice is told why it is wrong. The answer is a letter (``"b"``) or, when several
+    are right, all of them (``"ac"`` or ``{"a", "c"}``).
+    """
+
+    kind: ClassVar[str] = "quiz"
+    prompt: str
+    options: tuple[str, ...]
+    correct: frozenset[str]
+    notes: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        letters = set(ascii_lowercase[: len(self.options)])
+        if len(self.notes) != len(self.options) or not self.correct <= letters or not self.correct:
+            raise ValueError(
+                f"quiz {self.prompt!r}: one note per option, correct among {sorted(letters)}"
+            )
+
+    @property
+    def multiple(self) -> bool:
+        return len(self.correct) > 1
+
+    def choices(self) -> str:
+        """The options as lines ``a) …``."""
+        return "\n".join(f"{ascii_lowercase[i]}) {o}" for i, o in enumerate(self.options))
+
+    def _read(self, answer: object) -> set[str]:
+        letters = ascii_lowercase[: len(self.options)]
+        if isinstance(answer, str):
+            picked = {ch for ch in answer.lower() if ch.isalpha()}
+        elif isinstance(answer, Iterable):
+            picked = {str(a).strip().lower() for a in answer}
+        else:
+            picked = set()
+        if not picked or not picked <= set(letters):
+            raise AnswerError(
+                f"an answer here is one or more of the letters {', '.join(letters)}, not {answer!r}"
+            )
+        return picked
+
+    def _check(self, city: City | None, answer: object) -> Verdict:
+        picked = self._read(answer)
+        if picked == self.correct:
+            return right("Yes. " + " ".join(self._note(ch) for ch in sorted(picked)))
+        mistaken = sorted(picked - self.correct)
+        missed = sorted(self.correct - picked)
+        notes = [self._note(ch) for ch in mistaken]
+        if missed:
+            notes.append(
+                f"You missed {self._letters(missed)}: " + " ".join(self._note(ch) for ch in missed)
+            )
+        return wrong("Not quite. " + " ".join(notes))
+
+    def _note(self, letter: str) -> str:
+        return f"({letter}) {self.notes[ascii_lowercase.index(letter)]}"
+
+    @staticmethod
+    def _letters(letters: list[str]) -> str:
+        return ", ".join(f"({ch})" for ch in letters)
+
+    def solutions(self, city: City | None) -> list[str]:
+        return ["".join(sorted(self.correct))]
+
+    def _fields(self) -> dict[str, Any]:
+        return {"options": list(self.options), "multiple": self.multiple}
+
+
+def counts(**per_player: Mapping[str, int]) -> dict[str, dict[Building, int]]:
+    """Tile counts written briefly: ``counts(Ana={"tower": 4}, Ben={"tower": 4})``."""
+    return {p: {Building(b): n for b, n in per.items()} for p, per in per_player.items()}
+
+
+__all__ = [
+    "RULE_NAMES",
+    "AnswerError",
+    "LegalCellsTask",
+    "LongestWallTask",
+    "MajorityTask",
+    "PlaceTask",
+    "QuizTask",
+    "RemovalTask",
+    "SwapTask",
+    "Task",
+    "counts",
+    "read_cell",
+    "read_cells",
+]
