@@ -8,7 +8,7 @@ from .geometry import ORIGIN, Cell, Side, as_cell, canonical_edge, neighbours
 from .layout import Layout, fits
 from .messages import Phrase
 from .notation import format_city, parse_city
-from .placement import Attempt, check_attempt, tile_at, walls_match
+from .placement import Attempt, check_attempt, walls_match
 from .tiles import BUILDINGS, FOUNTAIN, Building, Tile, TileError
 from .violations import (
     IllegalPlacementError,
@@ -169,7 +169,7 @@ class City:
             return [Violation.of(RuleId.REDESIGN_FOUNTAIN, cells=(cell,), cell=cell)]
         layout = self._facts()
         found = self._gate_locks(cell)
-        cut = layout.cut_off_by(cell)
+        cut = layout.cut_off_by(cell) + layout.detached_by(cell)
         if cut:
             found.append(self._disconnects(cell, cut))
         if layout.removal_encloses(cell):
@@ -203,7 +203,7 @@ class City:
             tile=self._tiles[cell],
             cell=cell,
             new=new,
-            cut=[tile_at(self._tiles, c) for c in cut],
+            cut=[(self._tiles[c], c) for c in cut],
         )
 
     def remove(self, cell: Cell) -> Tile:

@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from .city import City
-from .tiles import TILES
+from .tiles import TILES, Tile
 
 
-def random_city(seed: int, size: int = 50) -> City:
-    """A legal city of up to ``size`` building tiles, grown from a shuffled bag.
+def random_city(seed: int, size: int = 50, tiles: Sequence[Tile] = TILES) -> City:
+    """A legal city of up to ``size`` tiles, grown from a shuffled bag of ``tiles``.
 
     Each tile in turn goes to a random legal cell (or is skipped when it fits nowhere);
     the same seed always grows the same city.
     """
     rng = random.Random(seed)
-    bag = list(TILES)
+    bag = list(tiles)
     rng.shuffle(bag)
     city = City()
     for tile in bag:

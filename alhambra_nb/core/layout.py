@@ -75,6 +75,7 @@ class Layout:
         "_origin",
         "_wall",
         "_width",
+        "camps",
         "cut_ranges",
         "empty_bits",
         "frontier",
@@ -91,6 +92,7 @@ class Layout:
             walk_neighbours(tiles, gates)
         )
         self._setup_grid()
+        self.camps = [cell for cell, tile in tiles.items() if tile.is_camp]
         self.frontier = self._frontier_signatures()
         self._groups: dict[int, list[Cell]] | None = None
         self._enclosures: dict[Cell, tuple[Cell, ...]] = {}
@@ -212,6 +214,24 @@ class Layout:
         for start, stop in self.cut_ranges.get(cell, ()):
             cut.extend(self.order[start:stop])
         return cut
+
+    def detached_by(self, cell: Cell) -> list[Cell]:
+        """The camps that would no longer touch the Alhambra without the tile at ``cell``.
+
+        Camps are exempt from walking but must stay joined side to side to the city.
+        """
+        tiles = self.tiles
+        camps = [c for c in self.camps if c != cell]
+        if not camps:
+            return []
+        joined = {ORIGIN, cell}
+        stack = [ORIGIN]
+        while stack:
+            for other in neighbours(stack.pop()):
+                if other in tiles and other not in joined:
+                    joined.add(other)
+                    stack.append(other)
+        return [c for c in camps if c not in joined]
 
     # -- candidate cells ------------------------------------------------------------------
     def _frontier_signatures(self) -> dict[Cell, int]:

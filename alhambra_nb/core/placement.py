@@ -32,11 +32,6 @@ class Attempt(NamedTuple):
     """Expansion II: the side of the new tile that gets a gate, if any."""
 
 
-def tile_at(tiles: Mapping[Cell, Tile], cell: Cell) -> Phrase:
-    """'the garden at (2, 0)', as a phrase the catalogue renders."""
-    return Phrase("tile-at", tile=tiles[cell], cell=cell)
-
-
 def occupied(attempt: Attempt) -> Iterator[Violation]:
     other = attempt.tiles.get(attempt.cell)
     if other is not None:
@@ -66,7 +61,7 @@ def touches_city(attempt: Attempt) -> Iterator[Violation]:
             cells=(cell, *corners),
             tile=attempt.tile,
             cell=cell,
-            others=[tile_at(tiles, c) for c in corners],
+            others=[(tiles[c], c) for c in corners],
         )
     else:
         yield Violation.of(RuleId.TOUCHES_CITY, cells=(cell,), tile=attempt.tile, cell=cell)

@@ -112,6 +112,9 @@ class Tile:
     edges: tuple[Edge, Edge, Edge, Edge] = field(compare=False, repr=False)
     wall_mask: int = field(compare=False, repr=False)
     edge_bits: int = field(compare=False, repr=False)
+    is_camp: bool = field(compare=False, repr=False)
+    """Whether this is an expansion II camp (stored: the rules ask it in their inner loops)."""
+    is_fountain: bool = field(compare=False, repr=False)
 
     def __init__(
         self,
@@ -154,6 +157,8 @@ class Tile:
         set_(self, "edges", edges)
         set_(self, "edge_bits", sum(int(e) << 2 * i for i, e in enumerate(edges)))
         set_(self, "wall_mask", sum(s.bit for s in wall_set))
+        set_(self, "is_camp", kind is TileKind.CAMP)
+        set_(self, "is_fountain", kind is TileKind.FOUNTAIN)
 
     @classmethod
     def camp(cls, price: int, bastions: str | Iterable[Side | str]) -> Tile:
@@ -161,14 +166,6 @@ class Tile:
         if not _side_set(bastions, "bastions"):
             raise TileError("a camp has at least one bastion")
         return cls(None, price, bastions=bastions)
-
-    @property
-    def is_fountain(self) -> bool:
-        return self.kind is TileKind.FOUNTAIN
-
-    @property
-    def is_camp(self) -> bool:
-        return self.kind is TileKind.CAMP
 
     @property
     def name(self) -> str:
