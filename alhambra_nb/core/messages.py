@@ -261,6 +261,11 @@ def _words(value: Any, catalogue: Mapping[str, str]) -> str:
         return catalogue[f"side.{value.name}"]
     if isinstance(value, Edge):
         return catalogue[f"edge.{int(value)}"]
+    if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], Tile):
+        # (tile, cell): "the garden at (2, 0)"
+        return catalogue["tile-at"].format(
+            tile=_noun(value[0], catalogue), cell=format_cell(value[1])
+        )
     if isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int) for v in value):
         return format_cell(value)  # type: ignore[arg-type]
     if isinstance(value, (list, tuple)):
