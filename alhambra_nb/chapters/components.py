@@ -6,7 +6,7 @@ from .model import Chapter, Step
 from .tasks import QuizTask
 
 # One tile of each wall pattern that matters for a first look: none, one, a corner, a U.
-SAMPLER = "1,0 garden-10; 2,0 tower-13-E; 0,1 chambers-9-S; 1,1 arcades-5-NW; 0,-1 pavilion-2-NEW"
+SAMPLER = "1,0 garden-10; 2,0 tower-13-E; 0,1 chambers-9-S; 1,1 arcades-7-ES; 0,-1 pavilion-2-NEW"
 
 CHAPTER = Chapter(
     id="components",
@@ -92,7 +92,7 @@ CHAPTER = Chapter(
                 prompt="Which tile stands at (1, 1)?",
                 options=(
                     "the garden with no wall",
-                    "the arcades with walls north and west",
+                    "the arcades with walls east and south",
                     "the chambers with a wall on its south side",
                     "the pavilion with three walls",
                 ),

@@ -146,6 +146,7 @@ CHAPTER = Chapter(
                 "scores n. This ring around the fountain scores 12."
             ),
             position=RING,
+            rulings=("R5",),
         ),
         Step(
             id="scoring/walls/double",

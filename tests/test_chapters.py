@@ -1,0 +1,448 @@
+"""The rule chapters: staged positions, task checks, coverage of the rules and rulings.
+
+The right and wrong answers below are written out by hand from the rules (RULES.md §4, §5, §8),
+not computed by the code under test, so a wrong engine or a wrong chapter fails here.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from collections import Counter
+
+import pytest
+
+import alhambra_nb as alh
+from alhambra_nb import chapters
+from alhambra_nb.chapters import ChapterError, PlaceTask, QuizTask, Step
+from alhambra_nb.chapters.tasks import read_cell, read_cells
+
+ALL_STEPS = chapters.steps()
+STAGED = [s for s in ALL_STEPS if s.city is not None]
+TASKS = [s for s in ALL_STEPS if s.task is not None]
+
+
+def ids(steps):
+    return [s.id for s in steps]
+
+
+# step id -> (right answers, wrong answers), worked out by hand.
+ANSWERS: dict[str, tuple[list, list]] = {
+    "components/walls/try": (["bd", {"b", "d"}, "d, b"], ["b", "a", "abcd", "bc"]),
+    "components/cells/try": (["b", "B"], ["a", "c", "ab"]),
+    "setup/starting-money/try": ([], []),
+    "setup/starting-money/see": (["b"], ["a", "c"]),
+    "setup/first-player/see": (["b"], ["a", "c", "bc"]),
+    "turn/take-money/try": (["abc", {"a", "b", "c"}], ["ab", "abcd", "e", "d"]),
+    "buying/exact/try": (["a"], ["b", "ab", "c", "d"]),
+    "building/orientation/try": ([(-1, -1), [-1, -1], "-1,-1"], [(2, 0), (1, 0), (-1, 1)]),
+    "building/touches/try": ([(2, -1), (-1, 2), (2, 2)], [(3, 3), (2, 0), (1, 2), (1, 0)]),
+    "building/walls-match/try": ([(-1, 1)], [(-1, -1), (1, 2), (2, 0), (0, -1)]),
+    "building/walking/try": ([(0, -2), "(0, -2)"], [(1, 2), (-1, 1), (2, 0), (5, 5)]),
+    "building/holes/try": ([(2, 0), (2, 1), (2, 2)], [(1, 0), (4, 0), (0, 2), (3, 1)]),
+    "building/legal-cells/try": (
+        [{(1, -1), (2, 0), (2, 1), (0, 2)}, [(0, 2), (2, 1), (2, 0), (1, -1)]],
+        [{(2, 0)}, {(1, -1), (2, 0), (2, 1), (0, 2), (-1, 1)}, set()],
+    ),
+    "redesign/remove/try": (
+        [{(0, -1), (1, -1), (0, 1), (2, 0)}],
+        [{(0, -1), (1, -1), (0, 1), (2, 0), (1, 1)}, {(0, 0)}, {(0, -1), (1, -1)}],
+    ),
+    "redesign/swap/try": ([(0, 1), (1, 1), (2, 1)], [(0, 0), (1, 0), (0, -1), (2, 0), (3, 3)]),
+    "end-of-turn/refill/see": (["b"], ["a", "c"]),
+    "scoring-cards/when/see": (["a"], ["b", "c"]),
+    "scoring/majorities/round-1": (
+        [{"Ana": 4}, {"Ana": 4, "Ben": 0, "Cem": 0}],
+        [{"Ana": 4, "Ben": 1}, {"Ana": 16}, {}],
+    ),
+    "scoring/majorities/tie": (
+        [{"Ana": 9, "Ben": 9}, {"Ana": 9, "Ben": 9, "Cem": 0}],
+        [{"Ana": 13, "Ben": 6}, {"Ana": 9, "Ben": 9, "Cem": 6}, {"Ana": 10, "Ben": 9}],
+    ),
+    "scoring/majorities/round-3": (
+        [{"Ana": 16, "Ben": 8, "Cem": 1}],
+        [{"Ana": 16, "Ben": 8}, {"Ana": 21, "Ben": 13, "Cem": 6}],
+    ),
+    "scoring/majorities/tie-try": (
+        [{"Ana": 12, "Ben": 12, "Cem": 1}],
+        [{"Ana": 16, "Ben": 16, "Cem": 1}, {"Ana": 12, "Ben": 12, "Cem": 8}],
+    ),
+    "scoring/majorities/three-way-try": (
+        [{"Ana": 3, "Ben": 3, "Cem": 3}, {"Ana": 3, "Ben": 3, "Cem": 3, "Dana": 0}],
+        [{"Ana": 3, "Ben": 3, "Cem": 3, "Dana": 1}, {"Ana": 2, "Ben": 2, "Cem": 2}],
+    ),
+    "scoring/majorities/all-types-try": (
+        [{"Ana": 19, "Ben": 21, "Cem": 13}],
+        [{"Ana": 19, "Ben": 21, "Cem": 11}, {"Ana": 21, "Ben": 21, "Cem": 13}],
+    ),
+    "scoring/walls/try": ([10], [9, 11, 12, 0]),
+    "scoring/walls/double-try": ([4], [5, 6, 3]),
+    "end-of-game/end/see": (["d"], ["a", "b", "c", "ab"]),
+    "two-players/rules/see": (["ac", "ca"], ["a", "abc", "b", "d"]),
+}
+ANSWERS = {k: v for k, v in ANSWERS.items() if v != ([], [])}
+
+
+# -- the registry ---------------------------------------------------------------------------
+def test_chapters_cover_the_rules_in_teaching_order():
+    assert chapters.ids() == (
+        "components",
+        "setup",
+        "turn",
+        "buying",
+        "building",
+        "redesign",
+        "end-of-turn",
+        "scoring-cards",
+        "scoring",
+        "end-of-game",
+        "two-players",
+    )
+    assert chapters.all() == chapters.CHAPTERS
+    assert all(len(c) >= 1 for c in chapters.all())
+
+
+def test_lookup_by_id_and_unknown_ids():
+    assert chapters.get("building").step("walking/try") is chapters.step("building/walking/try")
+    with pytest.raises(ChapterError, match="no chapter 'nope'"):
+        chapters.get("nope")
+    with pytest.raises(ValueError, match="no step"):
+        chapters.step("building/nope")
+    with pytest.raises(ChapterError):
+        chapters.get("building").step("nope")
+
+
+def test_step_ids_are_unique_stable_and_namespaced():
+    all_ids = ids(ALL_STEPS)
+    assert len(all_ids) == len(set(all_ids))
+    for chapter in chapters.all():
+        for step in chapter:
+            assert re.fullmatch(r"[a-z-]+(/[a-z0-9-]+)+", step.id), step.id
+            assert step.id.startswith(chapter.id + "/")
+
+
+def test_a_chapter_rejects_steps_of_another_or_twice_the_same():
+    step = Step(id="a/one", title="t", text="x")
+    with pytest.raises(ChapterError, match="another chapter"):
+        chapters.Chapter(id="b", title="B", summary="", steps=(step,))
+    with pytest.raises(ChapterError, match="repeats"):
+        chapters.Chapter(id="a", title="A", summary="", steps=(step, step))
+
+
+def test_alh_chapters_is_lazy_and_loads_no_widget_code():
+    probe = (
+        "import sys, alhambra_nb as alh\n"
+        "before = 'alhambra_nb.chapters' in sys.modules\n"
+        "n = len(alh.chapters.all())\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('anywidget', 'traitlets', 'IPython', 'ipywidgets'))\n"
+        "print(before, n, bad)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=120
+    ).stdout.split(maxsplit=2)
+    assert out[0] == "False"
+    assert int(out[1]) == len(chapters.CHAPTERS)
+    assert out[2].strip() == "[]"
+    with pytest.raises(AttributeError):
+        _ = alh.no_such_thing
+
+
+# -- staged positions -----------------------------------------------------------------------
+@pytest.mark.parametrize("step", STAGED, ids=ids(STAGED))
+def test_staged_positions_are_legal_unless_marked_illegal(step):
+    problems = step.city.validate()
+    if step.illegal:
+        assert problems, f"{step.id} is marked illegal but breaks no rule"
+    else:
+        assert problems == [], [str(v) for v in problems]
+
+
+@pytest.mark.parametrize("step", STAGED, ids=ids(STAGED))
+def test_staged_cities_use_real_tiles_each_once(step):
+    real = Counter(t.code for t in alh.TILES)
+    used = Counter(t.code for _, t in step.city.items() if not t.is_fountain)
+    assert not used - real, f"{step.id} uses tiles not in the box: {used - real}"
+    if step.tile is not None:
+        assert step.tile.code in real
+
+
+def test_city_is_a_fresh_copy_each_time():
+    step = chapters.step("building/intro/see")
+    city = step.city
+    city.place("pavilion-8", (2, 0))
+    assert (2, 0) not in step.city
+
+
+def test_steps_that_need_the_game_stage_no_city_yet():
+    waiting = [s for s in ALL_STEPS if s.needs == "game"]
+    assert waiting, "the game chapters mark their steps"
+    assert all(s.city is None and s.needs == "game" for s in waiting)
+    assert {s.id.split("/")[0] for s in waiting} >= {
+        "setup",
+        "turn",
+        "buying",
+        "end-of-turn",
+        "scoring-cards",
+        "end-of-game",
+        "two-players",
+    }
+
+
+# -- what the "see" steps show --------------------------------------------------------------
+SHOWN = {
+    "building/intro/see": [],
+    "building/occupied/see": ["placement/occupied"],
+    "building/orientation/see": ["placement/orientation"],
+    "building/touches/see": ["placement/touches-city", "placement/walking"],
+    "building/walls-match/see": ["placement/walls-match"],
+    "building/walking/see": ["placement/walking"],
+    "building/holes/see": ["placement/no-holes"],
+    "building/every-rule/see": [
+        "placement/walls-match",
+        "placement/walls-match",
+        "placement/walking",
+    ],
+    "redesign/fountain/see": ["redesign/fountain"],
+    "redesign/disconnects/see": ["redesign/disconnects"],
+    "redesign/hole/see": ["redesign/hole"],
+    "redesign/swap/see": ["placement/walls-match", "placement/walking", "redesign/disconnects"],
+}
+
+
+@pytest.mark.parametrize("step_id", sorted(SHOWN))
+def test_see_steps_show_what_their_text_says(step_id):
+    step = chapters.step(step_id)
+    assert [v.rule.value for v in step.violations()] == SHOWN[step_id]
+    for violation in step.violations():
+        assert set(violation.cells) <= set(step.highlight().cells)
+        assert set(violation.edges) <= set(step.highlight().edges)
+
+
+def test_the_touching_step_touches_at_a_corner_and_holes_name_both_cells():
+    corner = chapters.step("building/touches/see").violations()[0]
+    assert corner.key == "placement/touches-city:corner"
+    holes = chapters.step("building/holes/see").violations()[0]
+    assert set(holes.cells) == {(1, 1), (2, 1)}
+
+
+def test_every_placement_rule_is_shown_and_tried():
+    for rule in alh.PLACEMENT_RULES:
+        shown = [
+            s.id
+            for s in ALL_STEPS
+            if rule in s.teaches and rule in {v.rule for v in s.violations()}
+        ]
+        assert shown, f"no step shows {rule.value}"
+        if rule is alh.RuleId.OCCUPIED:
+            continue  # one look is enough: there is nothing to find
+        tried = [
+            s.id
+            for s in TASKS
+            if rule in s.teaches and isinstance(s.task, PlaceTask) and rule in s.task.breaks
+        ]
+        assert tried, f"no step lets a learner try {rule.value}"
+
+
+@pytest.mark.parametrize("ruling", chapters.RULINGS)
+def test_every_ruling_is_stated_where_it_applies(ruling):
+    stating = [s for s in ALL_STEPS if ruling in s.rulings]
+    assert stating, f"no step states ruling {ruling}"
+    assert any(ruling in s.text for s in stating)
+
+
+# -- tasks ----------------------------------------------------------------------------------
+def test_every_task_has_hand_written_answers():
+    assert sorted(ANSWERS) == sorted(ids(TASKS))
+
+
+@pytest.mark.parametrize("step_id", sorted(ANSWERS))
+def test_right_answers_are_accepted(step_id):
+    step = chapters.step(step_id)
+    for answer in ANSWERS[step_id][0]:
+        verdict = step.check(answer)
+        assert verdict.ok, f"{answer!r}: {verdict.message}"
+        assert str(verdict).startswith("✓ ")
+
+
+@pytest.mark.parametrize("step_id", sorted(ANSWERS))
+def test_wrong_answers_are_rejected_with_an_explanation(step_id):
+    step = chapters.step(step_id)
+    for answer in ANSWERS[step_id][1]:
+        verdict = step.check(answer)
+        assert not verdict.ok, f"{answer!r} was accepted"
+        assert str(verdict).startswith("✗ ")
+        assert len(verdict.message) > 20
+        # Where the engine found broken rules, the explanation is the engine's own words.
+        for violation in verdict.violations:
+            assert violation.message in verdict.message
+
+
+@pytest.mark.parametrize("step", TASKS, ids=ids(TASKS))
+def test_solutions_are_the_hand_written_right_answers(step):
+    solutions = step.solutions()
+    assert solutions and all(step.check(s).ok for s in solutions)
+    right = ANSWERS[step.id][0]
+    kind = step.task.kind
+    if kind in ("place", "swap"):
+        if step.id != "building/touches/try":  # every corner cell is right: some listed
+            assert set(solutions) == {read_cell(a) for a in right}
+    elif kind in ("legal-cells", "removable"):
+        assert solutions == [read_cells(right[0])]
+    elif kind == "majority":
+        assert {p: n for p, n in solutions[0].items() if n} == right[0]
+    elif kind == "quiz":
+        assert solutions == ["".join(sorted(set(right[0])))]
+    else:
+        assert solutions == right[:1]
+
+
+def test_place_task_explains_with_the_engines_violations():
+    step = chapters.step("building/walking/try")
+    verdict = step.check((1, 2))
+    assert [v.rule.value for v in verdict.violations] == [
+        "placement/walls-match",
+        "placement/walking",
+    ]
+    assert "does not break the matching-walls rule" in verdict.message
+    legal = step.check((-1, 1))
+    assert not legal.ok and "legal placement" in legal.message
+    assert legal.highlight.cells == ((-1, 1),)
+
+
+def test_legal_cells_task_names_missing_and_wrong_cells():
+    verdict = chapters.step("building/legal-cells/try").check({(2, 0), (-1, -1)})
+    assert "(-1, -1) is not legal" in verdict.message
+    assert "You missed 3 legal cells: (1, -1), (2, 1), (0, 2)." in verdict.message
+    assert {v.rule.value for v in verdict.violations} == {
+        "placement/walls-match",
+        "placement/walking",
+    }
+
+
+def test_majority_task_explains_the_tie():
+    verdict = chapters.step("scoring/majorities/tie").check({"Ana": 13, "Ben": 6})
+    assert "Ana gets 9, not 13" in verdict.message
+    assert "13 + 6 = 19 → 9 each" in verdict.message
+
+
+def test_wall_task_marks_the_wall_and_explains_double_walls():
+    verdict = chapters.step("scoring/walls/double-try").check(6)
+    assert "double walls" in verdict.message
+    assert len(verdict.highlight.edges) == 4
+
+
+def test_quiz_wrong_choice_is_told_why():
+    verdict = chapters.step("turn/take-money/try").check("abd")
+    assert "(d) 2 + 7 = 9 is more than 5." in verdict.message
+
+
+@pytest.mark.parametrize("step", TASKS, ids=ids(TASKS))
+def test_no_answer_and_unreadable_answers_give_a_verdict_not_an_error(step):
+    assert "No answer yet" in step.check(None).message
+    for junk in ("zz", 3.5, object(), "x,y,z", ["a", 1, None]):
+        verdict = step.check(junk)
+        assert not verdict.ok
+        assert verdict.message
+
+
+def test_a_step_without_a_task_says_so():
+    verdict = chapters.step("building/intro/see").check((2, 0))
+    assert not verdict.ok and "sets no task" in verdict.message
+
+
+def test_quiz_answer_keys_must_be_options():
+    with pytest.raises(ValueError):
+        QuizTask(prompt="?", options=("x", "y"), correct=frozenset({"c"}), notes=("", ""))
+
+
+# -- texts agree with the components and the engine ------------------------------------------
+def test_component_text_matches_the_tiles():
+    text = chapters.step("components/box/see").text
+    by_type = Counter(t.building.value for t in alh.TILES)
+    for building in alh.BUILDINGS:
+        prices = [t.price for t in alh.TILES if t.building is building]
+        plural = {"arcades": "arcades", "chambers": "chambers"}.get(building.value)
+        name = plural or building.value + "s"
+        assert f"{by_type[building.value]} {name} (prices {min(prices)}–{max(prices)})" in text or (
+            f"{by_type[building.value]} {name} ({min(prices)}–{max(prices)})" in text
+        ), building
+    walls = Counter(len(t.walls) for t in alh.TILES)
+    wall_text = chapters.step("components/walls/see").text
+    assert (walls[0], walls[1], walls[2], walls[3], walls[4]) == (10, 16, 20, 8, 0)
+    assert (
+        "10 have no wall, 16 one wall, 20 two walls" in wall_text and "8 three walls" in wall_text
+    )
+
+
+def test_wall_pattern_quiz_matches_the_tiles():
+    patterns = {frozenset(s.name for s in t.walls) for t in alh.TILES}
+    options = {"a": {"N", "S"}, "b": {"E", "S"}, "c": {"N", "E", "S", "W"}, "d": {"N", "E", "W"}}
+    exists = {letter for letter, walls in options.items() if frozenset(walls) in patterns}
+    assert exists == chapters.step("components/walls/try").task.correct
+
+
+def test_cell_quiz_matches_the_position():
+    step = chapters.step("components/cells/try")
+    assert step.city[(1, 1)].code == "arcades-7-ES"
+    assert step.city[(1, 0)].code == "garden-10"
+    assert step.city[(0, 1)].code.startswith("chambers") and step.city[(0, -1)].code.startswith(
+        "pavilion"
+    )
+
+
+def test_rulebook_scoring_examples():
+    # RULES.md §8: round 1 chambers 4; round 2 towers 4 and 4 -> 9 each; round 3 16/8/1.
+    assert chapters.step("scoring/majorities/round-1").solutions() == [
+        {"Ana": 4, "Ben": 0, "Cem": 0}
+    ]
+    assert chapters.step("scoring/majorities/tie").solutions()[0]["Ana"] == 9
+    assert chapters.step("scoring/majorities/round-3").solutions() == [
+        {"Ana": 16, "Ben": 8, "Cem": 1}
+    ]
+
+
+def test_wall_steps_show_what_they_say():
+    assert chapters.step("scoring/walls/see").city.longest_wall() == 12
+    assert "scores 12" in chapters.step("scoring/walls/see").text
+    assert chapters.step("scoring/walls/double").city.longest_wall() == 4
+
+
+# -- views ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("step", ALL_STEPS, ids=ids(ALL_STEPS))
+def test_to_dict_is_json_ready_and_complete(step):
+    data = json.loads(json.dumps(step.to_dict()))
+    assert data["id"] == step.id and data["text"] == step.text
+    assert data["violations"] == [v.to_dict() for v in step.violations()]
+    if step.city is not None:
+        assert alh.City.from_text(data["position"]) == step.city
+    if step.task is not None:
+        assert data["task"]["kind"] == step.task.kind and data["task"]["prompt"]
+        assert "correct" not in data["task"]  # the check stays in Python
+    for answer in ANSWERS.get(step.id, ([], []))[1][:1]:
+        json.dumps(step.check(answer).to_dict())
+
+
+def test_chapter_to_dict():
+    data = json.loads(json.dumps(chapters.get("scoring").to_dict()))
+    assert [s["id"] for s in data["steps"]] == ids(chapters.get("scoring"))
+
+
+@pytest.mark.parametrize("step", STAGED, ids=ids(STAGED))
+def test_board_draws_the_step(step):
+    board = step.board()
+    svg = board._repr_svg_()
+    assert svg.startswith("<svg") and svg.endswith("</svg>")
+    assert repr(board) == str(step.city)
+
+
+def test_text_views():
+    step = chapters.step("building/walking/try")
+    assert repr(step) == "<Step 'building/walking/try': Try it: cut off by a wall>"
+    assert "Try it: Find the cell where the pavilion breaks ONLY the walking rule." in (
+        step.describe()
+    )
+    assert step._repr_markdown_().startswith("**Try it: cut off by a wall**")
+    assert chapters.step("setup/table/see").board() is None
