@@ -1,0 +1,249 @@
+"""Computer players and whole simulated games.
+
+A bot is anything with ``choose(state) -> Action``; it sees the same
+:class:`~.state.GameState` and the same legal actions as a learner.
+
+- :class:`RandomBot` picks uniformly among the legal actions (seeded);
+- :class:`GreedyBot` plays sensibly: exact payments first, tiles placed where they win
+  majorities and lengthen the wall, money taken to make exact payments possible;
+- :func:`simulate` plays a whole game with bots and returns the finished :class:`Game`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol
+
+from .actions import (
+    Action,
+    BuildFromReserve,
+    Buy,
+    EndTurn,
+    PlaceTile,
+    ReserveTile,
+    TakeMoney,
+)
+from .game import Game
+from .money import CURRENCY, MARKET_SPACES, VALUE, space_currency
+from .scoring import POINTS
+from .state import PHASE_OVER, PHASE_PLAY, GameState
+from .tiles import Tile
+from .turns import _buy_options, _take_options, apply_in_place, legal_actions
+
+
+class Bot(Protocol):
+    """A computer player."""
+
+    def choose(self, state: GameState) -> Action:
+        """The action to take in ``state`` (always one of its legal actions)."""
+        ...
+
+
+class BotError(ValueError):
+    """Raised when :func:`simulate` is given something that is not a bot, e.g. ``'clever'``."""
+
+
+class RandomBot:
+    """Picks uniformly at random among the legal actions, from its own seeded generator."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self._random = random.Random(seed)
+
+    def choose(self, state: GameState) -> Action:
+        actions = legal_actions(state)
+        return actions[self._random.randrange(len(actions))]
+
+    def __repr__(self) -> str:
+        return f"RandomBot(seed={self.seed})"
+
+
+class GreedyBot:
+    """A sensible player that looks one action ahead.
+
+    - buys with an exact payment whenever a tile is worth having (the extra action is free);
+    - overpays only by a little, and only for a tile it wants;
+    - otherwise takes the money that makes exact payments possible, or the most money;
+    - builds bought and reserved tiles where they lengthen its longest wall, and keeps a
+      tile in reserve only when no cell takes it.
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self._random = random.Random(seed)
+
+    def __repr__(self) -> str:
+        return f"GreedyBot(seed={self.seed})"
+
+    def choose(self, state: GameState) -> Action:
+        seat = state.current
+        player = state.players[seat]
+        if player.bought:
+            return self._place(state, player.bought[0])
+        if state.phase != PHASE_PLAY or not state.may_act:
+            return EndTurn()
+        buy = self._best_buy(state)
+        if buy is not None:
+            return buy
+        build = self._best_build(state)
+        if build is not None:
+            return build
+        return self._best_take(state)
+
+    # -- valuing tiles --------------------------------------------------------------------
+    def tile_value(self, state: GameState, tile: Tile) -> float:
+        """How much ``tile`` is worth to the current player: the majority points it may
+        win or secure, weighted by how contested its type is."""
+        if tile.building is None:
+            return 1.0
+        seat = state.current
+        mine = state.players[seat].city.building_counts()[tile.building] + sum(
+            1 for t in state.players[seat].reserve if t.building is tile.building
+        )
+        others = [
+            p.city.building_counts()[tile.building]
+            for i, p in enumerate(state.players)
+            if i != seat
+        ]
+        if state.neutral is not None:
+            others.append(sum(1 for t in state.neutral.tiles if t.building is tile.building))
+        best_other = max(others)
+        first = POINTS[3][tile.building][0]
+        if mine + 1 > best_other:
+            weight = 1.0 if mine <= best_other else 0.4  # winning vs. padding a lead
+        elif mine + 1 == best_other:
+            weight = 0.8
+        elif best_other - mine <= 2:
+            weight = 0.3
+        else:
+            weight = 0.1
+        return first * weight + len(tile.walls)
+
+    def _best_buy(self, state: GameState) -> Action | None:
+        player = state.players[state.current]
+        best: tuple[float, int, tuple[str, ...]] | None = None
+        for space, cards in _buy_options(state, player):
+            tile = state.market[space - 1]
+            assert tile is not None
+            if not player.city.legal_cells(tile) and not state.actions:
+                continue
+            overpay = sum(VALUE[c] for c in cards) - tile.price
+            value = self.tile_value(state, tile)
+            if overpay == 0:
+                value += 6  # another action
+            elif overpay > 2 or value < 10:
+                continue
+            value -= 2 * overpay
+            if best is None or value > best[0]:
+                best = (value, space, cards)
+        if best is None:
+            return None
+        return Buy(best[1], best[2])
+
+    def _best_build(self, state: GameState) -> Action | None:
+        player = state.players[state.current]
+        for tile in player.reserve:
+            cells = player.city.legal_cells(tile)
+            if cells:
+                return BuildFromReserve(tile, self._best_cell(player.city, tile, cells))
+        return None
+
+    def _best_take(self, state: GameState) -> Action:
+        player = state.players[state.current]
+        best: tuple[float, tuple[str, ...]] | None = None
+        for cards in _take_options(state, state.current):
+            value = float(sum(VALUE.get(c, 0) for c in cards))
+            hand = player.money + list(cards)
+            for space in MARKET_SPACES:
+                tile = state.market[space - 1]
+                if tile is None:
+                    continue
+                currency = space_currency(space)
+                if not any(CURRENCY.get(c) is currency for c in cards):
+                    continue
+                values = [VALUE[c] for c in hand if CURRENCY.get(c) is currency]
+                if _can_pay_exactly(values, tile.price):
+                    value += 0.5 * self.tile_value(state, tile)
+            if best is None or value > best[0]:
+                best = (value, cards)
+        assert best is not None
+        return TakeMoney(best[1])
+
+    # -- placing --------------------------------------------------------------------------
+    def _place(self, state: GameState, tile: Tile) -> Action:
+        city = state.players[state.current].city
+        cells = city.legal_cells(tile)
+        if not cells:
+            return ReserveTile(tile)
+        return PlaceTile(tile, self._best_cell(city, tile, cells))
+
+    def _best_cell(self, city, tile: Tile, cells) -> tuple[int, int]:
+        best = None
+        for cell in sorted(cells, key=lambda c: (c[1], c[0])):
+            trial = city.copy()
+            trial.place(tile, cell)
+            # Longest wall first; then keep the city compact (fewer candidate cells lost).
+            key = (trial.longest_wall(), -abs(cell[0]) - abs(cell[1]))
+            if best is None or key > best[0]:
+                best = (key, cell)
+        assert best is not None
+        return best[1]
+
+
+def _can_pay_exactly(values: list[int], price: int) -> bool:
+    reachable = 1
+    for v in values:
+        reachable |= reachable << v
+    return bool(reachable >> price & 1)
+
+
+def _make_bot(spec: object, seed: int) -> Bot:
+    if spec is None or spec == "random":
+        return RandomBot(seed)
+    if spec == "greedy":
+        return GreedyBot(seed)
+    if isinstance(spec, type) and hasattr(spec, "choose"):
+        return spec(seed)  # type: ignore[call-arg]
+    if hasattr(spec, "choose"):
+        return spec  # type: ignore[return-value]
+    raise BotError(
+        f"a bot is 'random', 'greedy', a bot class or an object with choose(), not {spec!r}"
+    )
+
+
+def simulate(
+    players: int | Sequence[str] = 4,
+    bots: Sequence[object] | object | None = None,
+    seed: int = 0,
+    *,
+    max_actions: int = 20_000,
+) -> Game:
+    """Play a whole game with bots and return it, finished (its history and log kept).
+
+    ``bots`` is one bot spec for everyone or one per seat: ``'random'`` (the default),
+    ``'greedy'``, a bot class (made with a seed derived from ``seed``) or a bot object.
+    """
+    game = Game(players, seed=seed)
+    n = len(game.state.players)
+    specs = list(bots) if isinstance(bots, Sequence) and not isinstance(bots, str) else [bots] * n
+    if len(specs) != n:
+        raise BotError(f"{n} players need {n} bots, not {len(specs)}")
+    seated = [_make_bot(spec, seed * 1000 + seat) for seat, spec in enumerate(specs)]
+    # The fast path: one private state changed in place by the same checks and rules as
+    # Game.apply, keeping the actions (undo replays them) but no state per action.
+    state = game.state.copy()
+    actions = game._actions
+    for _ in range(max_actions):
+        if state.phase == PHASE_OVER:
+            game._state = state
+            game._before = None
+            return game
+        action = seated[state.current].choose(state)
+        apply_in_place(state, action)
+        actions.append(action)
+    raise SimulationError(f"the game with seed {seed} did not end within {max_actions} actions")
+
+
+class SimulationError(RuntimeError):
+    """Raised when a simulated game does not end within its action budget."""

@@ -1,0 +1,64 @@
+"""The game log: events kept as a template key and plain parameters, read as sentences.
+
+An :class:`Event` stores only JSON-ready values (names, tile codes, card ids, cells as lists),
+so a saved game keeps its log; :meth:`Event.sentence` puts them into words with the message
+catalogue ("Ana paid 9 Dirham exactly for the tower and takes another action.").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .messages import DEFAULT_LANGUAGE, Phrase, render
+from .money import Currency, describe
+from .tiles import Tile
+
+_TILE_PARAMS = ("tile", "old")
+_TILE_LIST_PARAMS = ("tiles",)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened: a catalogue key (``event.buy-exact``) and its parameters."""
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def sentence(self, language: str = DEFAULT_LANGUAGE) -> str:
+        """The event as a sentence in ``language``."""
+        return render(self.key, _words(self.params, language), language)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready form: ``{"event": key, **params}``."""
+        return {"event": self.key, **self.params}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Event:
+        params = dict(data)
+        key = params.pop("event")
+        return cls(key, params)
+
+    def __str__(self) -> str:
+        return self.sentence()
+
+
+def _words(params: Mapping[str, Any], language: str) -> dict[str, Any]:
+    words: dict[str, Any] = {}
+    for name, value in params.items():
+        if name in _TILE_PARAMS and isinstance(value, str):
+            words[name] = Tile.parse(value)
+        elif name in _TILE_LIST_PARAMS and isinstance(value, list):
+            words[name] = [Tile.parse(v) for v in value] or ["none"]
+        elif name == "cell" and isinstance(value, list):
+            words[name] = tuple(value)
+        elif name == "currency" and isinstance(value, str):
+            words[name] = Phrase(f"currency.{Currency(value).value}")
+        elif name == "cards" and isinstance(value, list):
+            words[name] = describe(value)
+        elif name == "reason" and isinstance(value, Mapping):
+            words[name] = Phrase(value["key"], **value.get("params", {}))
+        else:
+            words[name] = value
+    return words

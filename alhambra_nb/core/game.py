@@ -1,0 +1,315 @@
+"""A game of Alhambra you can play from Python: ``Game`` keeps the state, history and log.
+
+::
+
+    game = Game(["Ana", "Ben"], seed=1)
+    game.legal_actions()[:3]
+    game.apply("take denar-3#1 dirham-2#1")
+    game.undo()
+    game.log[-1]            # 'Ana takes 3 Denar and 2 Dirham from the money display.'
+
+The rules themselves are the pure functions of :mod:`.turns`; ``Game`` adds history (undo),
+read-only views for notebooks and widgets, and saving to JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .actions import Action, parse_action
+from .city import City
+from .events import Event
+from .money import (
+    CURRENCIES,
+    MARKET_SPACES,
+    Currency,
+    MoneyCard,
+    ScoringCard,
+    card,
+    space_currency,
+    total_in,
+)
+from .scoring import ScoreBreakdown
+from .state import PHASE_OVER, GameState, GameStateError
+from .tiles import BUILDINGS, Building, Tile
+from .turns import apply_action, breakdown_of, check_action, legal_actions, new_state, winners
+from .violations import Violation
+
+
+class UndoError(ValueError):
+    """Raised when undo is asked for but no action has been taken since the game began
+    (or was loaded)."""
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """What one player has, as read-only values (the city is a copy)."""
+
+    seat: int
+    name: str
+    city: City
+    reserve: tuple[Tile, ...]
+    money: tuple[MoneyCard, ...]
+    bought: tuple[Tile, ...]
+    """Tiles waiting to be placed at the end of the turn (or received at the end)."""
+    score: int
+
+    def money_in(self, currency: Currency | str) -> int:
+        """The total value of this player's cards of ``currency``."""
+        currency = Currency(currency)
+        return sum(c.value for c in self.money if c.currency is currency)
+
+    @property
+    def money_total(self) -> int:
+        return sum(c.value for c in self.money)
+
+    def __repr__(self) -> str:
+        return (
+            f"<player {self.seat} {self.name}: {self.score} points, {len(self.city) - 1} tiles "
+            f"built, {len(self.reserve)} in reserve, {len(self.money)} cards ({self.money_total})>"
+        )
+
+
+@dataclass(frozen=True)
+class NeutralView:
+    """The neutral player of a two-player game: the tiles it holds and its points."""
+
+    name: str
+    tiles: tuple[Tile, ...]
+    score: int
+
+    def building_counts(self) -> dict[Building, int]:
+        counts = dict.fromkeys(BUILDINGS, 0)
+        for tile in self.tiles:
+            if tile.building is not None:
+                counts[tile.building] += 1
+        return counts
+
+
+@dataclass(frozen=True)
+class MarketSpace:
+    """One space of the building market: its number, its currency (ruling R1), its tile."""
+
+    space: int
+    currency: Currency
+    tile: Tile | None
+
+    def __repr__(self) -> str:
+        return f"<space {self.space} ({self.currency.label}): {self.tile or 'empty'}>"
+
+
+class Game:
+    """A game of Alhambra for 2-6 players (RULES.md §2-§7).
+
+    ``players`` is a count or a list of names; ``seed`` makes the game reproducible (a seed
+    is chosen and kept when none is given); ``modules`` names expansion rules modules.
+    """
+
+    def __init__(
+        self,
+        players: int | Sequence[str] = 2,
+        seed: int | None = None,
+        modules: Sequence[str] = (),
+    ) -> None:
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        self._start(new_state(players, seed, modules))
+
+    def _start(self, state: GameState) -> None:
+        self._initial = state
+        self._state = state
+        self._actions: list[Action] = []
+        # The state before each action, for a quick undo; None when a simulation kept none
+        # (undo then replays the actions from the start: the rules are deterministic).
+        self._before: list[GameState] | None = []
+
+    @classmethod
+    def from_state(cls, state: GameState) -> Game:
+        """A game continuing from ``state`` (with no history to undo)."""
+        game = cls.__new__(cls)
+        game._start(state)
+        return game
+
+    # -- playing --------------------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        """The current state (treat it as read-only; the rules never change a state)."""
+        return self._state
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the current player may take now (see :func:`.turns.legal_actions`
+        for which payments are listed)."""
+        return list(legal_actions(self._state))
+
+    def check(self, action: Action | str) -> list[Violation]:
+        """Every rule ``action`` would break (``[]`` when it is legal); changes nothing."""
+        return check_action(self._state, action)
+
+    def is_legal(self, action: Action | str) -> bool:
+        return not self.check(action)
+
+    def apply(self, action: Action | str) -> None:
+        """Take ``action`` (an action or its text). Raises :class:`IllegalActionError` with
+        every broken rule and leaves the game exactly as it was when it is not legal."""
+        action = parse_action(action)
+        after = apply_action(self._state, action)
+        if self._before is not None:
+            self._before.append(self._state)
+        self._actions.append(action)
+        self._state = after
+
+    def undo(self) -> Action:
+        """Take back the last action and return it."""
+        if not self._actions:
+            raise UndoError("there is no action to undo")
+        action = self._actions.pop()
+        if self._before is not None:
+            self._state = self._before.pop()
+        else:
+            state = self._initial
+            for earlier in self._actions:
+                state = apply_action(state, earlier)
+            self._state = state
+        return action
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """The actions taken so far (since the game began or was loaded)."""
+        return tuple(self._actions)
+
+    # -- who and when ---------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        """The seat whose turn it is (``None`` once the game is over)."""
+        return None if self._state.phase == PHASE_OVER else self._state.current
+
+    @property
+    def phase(self) -> str:
+        """``'play'``, ``'final'`` (placing the last market tiles) or ``'over'``."""
+        return self._state.phase
+
+    @property
+    def turn(self) -> int:
+        return self._state.turn
+
+    def is_over(self) -> bool:
+        return self._state.phase == PHASE_OVER
+
+    def scores(self) -> dict[str, int]:
+        """Points so far per player, in seat order (the neutral player: :attr:`neutral`)."""
+        return {p.name: p.score for p in self._state.players}
+
+    def winners(self) -> list[str]:
+        """The players with the most points (a tie is a shared win)."""
+        return winners(self._state)
+
+    # -- the table ------------------------------------------------------------------------
+    @property
+    def players(self) -> tuple[PlayerView, ...]:
+        return tuple(
+            PlayerView(
+                seat,
+                p.name,
+                p.city.copy(),
+                tuple(p.reserve),
+                tuple(card(c) for c in p.money),  # type: ignore[misc]
+                tuple(p.bought),
+                p.score,
+            )
+            for seat, p in enumerate(self._state.players)
+        )
+
+    @property
+    def market(self) -> tuple[MarketSpace, ...]:
+        """The four market spaces, space 1 (Denar) first."""
+        return tuple(
+            MarketSpace(space, space_currency(space), tile)
+            for space, tile in zip(MARKET_SPACES, self._state.market, strict=True)
+        )
+
+    @property
+    def money_display(self) -> tuple[MoneyCard, ...]:
+        return tuple(card(c) for c in self._state.display)  # type: ignore[misc]
+
+    @property
+    def money_deck(self) -> tuple[MoneyCard | ScoringCard, ...]:
+        """The money deck, top card first (scoring cards included)."""
+        return tuple(card(c) for c in self._state.deck)
+
+    @property
+    def discard(self) -> tuple[MoneyCard, ...]:
+        return tuple(card(c) for c in self._state.discard)  # type: ignore[misc]
+
+    @property
+    def bag(self) -> tuple[Tile, ...]:
+        """The tiles still in the bag, in a fixed order that tells nothing of the draws."""
+        return tuple(self._state.bag)
+
+    @property
+    def neutral(self) -> NeutralView | None:
+        """The neutral player of a two-player game (``None`` otherwise)."""
+        n = self._state.neutral
+        return None if n is None else NeutralView(n.name, tuple(n.tiles), n.score)
+
+    def money_in(self, seat: int, currency: Currency | str) -> int:
+        """What ``seat`` holds in ``currency`` (the end-of-game distribution compares it)."""
+        return total_in(self._state.players[seat].money, Currency(currency))
+
+    # -- the log --------------------------------------------------------------------------
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return self._state.log
+
+    @property
+    def log(self) -> list[str]:
+        """Everything that happened, as sentences."""
+        return [e.sentence() for e in self._state.log]
+
+    @property
+    def scorings(self) -> list[ScoreBreakdown]:
+        """Every scoring so far, explained (``.explain()``: types, places, ties, walls)."""
+        return [breakdown_of(record) for record in self._state.scorings]
+
+    # -- saving ---------------------------------------------------------------------------
+    def to_json(self, indent: int | None = None) -> str:
+        """The game as JSON text; :meth:`from_json` reads it back."""
+        return json.dumps(self._state.to_dict(), indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Game:
+        """The game saved by :meth:`to_json`. Raises :class:`GameStateError` naming the field
+        when the text is not a saved game or is inconsistent (a card in two places, a tile
+        missing, an illegal city, ...). The loaded game has no history to undo."""
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as exc:
+            raise GameStateError("(text)", f"not JSON: {exc}") from None
+        return cls.from_state(GameState.from_dict(data))
+
+    # -- display --------------------------------------------------------------------------
+    def __repr__(self) -> str:
+        state = self._state
+        names = ", ".join(state.names)
+        if state.phase == PHASE_OVER:
+            return f"<Game {names} (seed {state.seed}): over, won by {', '.join(self.winners())}>"
+        return (
+            f"<Game {names} (seed {state.seed}): turn {state.turn}, "
+            f"{state.players[state.current].name} to play>"
+        )
+
+    def __str__(self) -> str:
+        state = self._state
+        lines = [repr(self)]
+        for space in self.market:
+            lines.append(f"  market {space.space} {space.currency.label:<7} {space.tile or '-'}")
+        lines.append("  display " + (" ".join(state.display) or "-"))
+        for view in self.players:
+            money = ", ".join(f"{view.money_in(c)} {c.label}" for c in CURRENCIES)
+            lines.append(f"  {view.name}: {view.score} points; money {money}")
+            lines.append(f"    reserve: {' '.join(t.code for t in view.reserve) or '-'}")
+        if state.neutral is not None:
+            lines.append(f"  {state.neutral.name} (neutral): {state.neutral.score} points")
+        return "\n".join(lines)

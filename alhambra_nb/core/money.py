@@ -1,0 +1,224 @@
+"""Money: four currencies, the money cards, the scoring cards, and what a hand can pay.
+
+Every card has a stable id that reads well and survives saving: ``denar-5#2`` is the second
+copy of the 5 Denar card, ``scoring-1`` the first scoring card. The game state keeps ids (plain
+strings); :func:`card` turns an id back into a :class:`MoneyCard` or :class:`ScoringCard`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import lru_cache
+
+
+class Currency(StrEnum):
+    """The four currencies; market space ``n`` takes the ``n``-th (RULES.md ruling R1)."""
+
+    DENAR = "denar"
+    """Denar, blue: market space 1."""
+    DIRHAM = "dirham"
+    """Dirham, green: market space 2."""
+    DUCAT = "ducat"
+    """Ducat, orange: market space 3."""
+    GUILDER = "guilder"
+    """Guilder, yellow: market space 4."""
+
+    @property
+    def label(self) -> str:
+        """The name as printed on the cards: ``Denar``."""
+        return self.value.capitalize()
+
+    @property
+    def colour(self) -> str:
+        """The colour of the cards and of the market space."""
+        return _COLOURS[self]
+
+    @property
+    def space(self) -> int:
+        """The market space (1-4) that sells for this currency (ruling R1)."""
+        return CURRENCIES.index(self) + 1
+
+
+CURRENCIES: tuple[Currency, ...] = tuple(Currency)
+"""The currencies in market order: space 1 is Denar, space 4 Guilder (ruling R1)."""
+
+_COLOURS = {
+    Currency.DENAR: "blue",
+    Currency.DIRHAM: "green",
+    Currency.DUCAT: "orange",
+    Currency.GUILDER: "yellow",
+}
+
+MARKET_SPACES: tuple[int, ...] = (1, 2, 3, 4)
+"""The four spaces of the building market."""
+
+TAKE_LIMIT = 5
+"""Several money cards may be taken together when their values total at most this."""
+
+STARTING_MONEY = 20
+"""Starting money is dealt to each player until their hand totals at least this."""
+
+
+def space_currency(space: int) -> Currency:
+    """The currency that market ``space`` (1-4) takes (ruling R1)."""
+    return CURRENCIES[space - 1]
+
+
+class CardError(ValueError):
+    """Raised when a card id such as ``'denar-5#2'`` names no card."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoneyCard:
+    """One money card: a currency, a value 1-9, and which copy it is (1-3)."""
+
+    currency: Currency
+    value: int
+    copy: int
+
+    @property
+    def id(self) -> str:
+        """The stable id: ``denar-5#2``."""
+        return f"{self.currency.value}-{self.value}#{self.copy}"
+
+    def __str__(self) -> str:
+        return f"{self.value} {self.currency.label}"
+
+    def __repr__(self) -> str:
+        return f"card({self.id!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringCard:
+    """One of the two scoring cards hidden in the money deck."""
+
+    round: int
+
+    @property
+    def id(self) -> str:
+        """The stable id: ``scoring-1`` or ``scoring-2``."""
+        return f"scoring-{self.round}"
+
+    def __str__(self) -> str:
+        return f"scoring card {self.round}"
+
+    def __repr__(self) -> str:
+        return f"card({self.id!r})"
+
+
+SCORING_CARDS: tuple[str, str] = ("scoring-1", "scoring-2")
+"""The ids of the two scoring cards (RULES.md §2.6)."""
+
+_CARD_ID = re.compile(r"(?P<currency>[a-z]+)-(?P<value>\d)#(?P<copy>\d)")
+_CARDS: dict[str, MoneyCard | ScoringCard] = {
+    f"{c.value}-{v}#{k}": MoneyCard(c, v, k)
+    for c in CURRENCIES
+    for v in range(1, 10)
+    for k in (1, 2, 3)
+}
+_CARDS.update({sid: ScoringCard(int(sid[-1])) for sid in SCORING_CARDS})
+
+VALUE: dict[str, int] = {cid: c.value for cid, c in _CARDS.items() if isinstance(c, MoneyCard)}
+"""The value of every money card, by id (the fast lookup the rules use)."""
+CURRENCY: dict[str, Currency] = {
+    cid: c.currency for cid, c in _CARDS.items() if isinstance(c, MoneyCard)
+}
+"""The currency of every money card, by id."""
+
+
+def card(card_id: str) -> MoneyCard | ScoringCard:
+    """The card named by ``card_id`` (``'denar-5#2'``, ``'scoring-1'``)."""
+    found = _CARDS.get(card_id) if isinstance(card_id, str) else None
+    if found is None:
+        raise CardError(
+            f"unknown card {card_id!r}: expected e.g. 'denar-5#2' (currency-value#copy) "
+            "or 'scoring-1'"
+        )
+    return found
+
+
+def is_money(card_id: str) -> bool:
+    """Whether ``card_id`` names a base-game money card."""
+    return card_id in VALUE
+
+
+def money_cards(players: int) -> list[str]:
+    """The ids of the money cards in play: 3 copies of each (108), 2 with two players (72)."""
+    copies = (1, 2) if players == 2 else (1, 2, 3)
+    return [f"{c.value}-{v}#{k}" for c in CURRENCIES for v in range(1, 10) for k in copies]
+
+
+def total(cards: Iterable[str]) -> int:
+    """The total value of money cards (currencies don't matter)."""
+    return sum(VALUE[c] for c in cards)
+
+
+def total_in(cards: Iterable[str], currency: Currency) -> int:
+    """The total value of the cards of one currency."""
+    return sum(VALUE[c] for c in cards if CURRENCY.get(c) is currency)
+
+
+def describe(cards: Iterable[str]) -> str:
+    """'3 Denar, 2 Dirham and 4 Dirham': money cards as a learner reads them."""
+    words = [str(card(c)) for c in cards]
+    if len(words) <= 1:
+        return "".join(words) or "nothing"
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def sort_cards(cards: Iterable[str]) -> list[str]:
+    """Card ids in a stable reading order: by currency, value, then copy."""
+    return sorted(cards, key=_sort_key)
+
+
+def _sort_key(card_id: str) -> tuple[int, int, str]:
+    found = _CARDS.get(card_id)
+    if isinstance(found, MoneyCard):
+        return (CURRENCIES.index(found.currency), found.value, card_id)
+    return (len(CURRENCIES), 0, card_id)
+
+
+def minimal_payments(cards: Sequence[str], price: int) -> Iterator[tuple[str, ...]]:
+    """Every *minimal* way to pay at least ``price`` with ``cards`` (one currency).
+
+    A payment is minimal when no card could be left out and the rest still pay; cards of
+    equal value are interchangeable, so each multiset of values appears once, paid with the
+    first matching cards of ``cards``. An exact payment is always minimal.
+    """
+    by_value: dict[int, list[str]] = {}
+    for c in cards:
+        by_value.setdefault(VALUE[c], []).append(c)
+    stock = tuple(sorted(((v, len(ids)) for v, ids in by_value.items()), reverse=True))
+    for counts in _minimal_counts(stock, price):
+        yield tuple(c for (v, _), n in zip(stock, counts, strict=True) for c in by_value[v][:n])
+
+
+@lru_cache(maxsize=4096)
+def _minimal_counts(stock: tuple[tuple[int, int], ...], price: int) -> tuple[tuple[int, ...], ...]:
+    """For values with how many cards of each (highest first): how many of each value every
+    minimal payment of ``price`` uses."""
+    values = [v for v, _ in stock]
+    room = [0] * (len(stock) + 1)
+    for i in range(len(stock) - 1, -1, -1):
+        room[i] = room[i + 1] + stock[i][0] * stock[i][1]
+    chosen = [0] * len(stock)
+    found: list[tuple[int, ...]] = []
+
+    def walk(i: int, paid: int, smallest: int) -> None:
+        if paid >= price:
+            # Minimal: leaving out the smallest card chosen falls short.
+            if paid - smallest < price:
+                found.append(tuple(chosen))
+            return
+        if i == len(stock) or paid + room[i] < price:
+            return
+        for n in range(stock[i][1], -1, -1):
+            chosen[i] = n
+            walk(i + 1, paid + n * values[i], values[i] if n else smallest)
+        chosen[i] = 0
+
+    walk(0, 0, 0)
+    return tuple(found)

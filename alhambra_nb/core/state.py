@@ -1,0 +1,534 @@
+"""The game state: everything on the table, as plain data that saves to JSON and back.
+
+A :class:`GameState` holds the players (Alhambra, reserve board, money, tiles waiting to be
+placed, points), the neutral player of a two-player game, the building market, the money
+display, deck and discard pile, the bag, the scoring cards set aside, whose turn it is, the
+scorings so far and the log. Randomness comes only from ``seed`` and the counter ``rng``
+(see :func:`random_for`), so a saved game continues exactly as the original would.
+
+:meth:`GameState.to_dict` gives a JSON-ready dict; :meth:`GameState.from_dict` reads one back
+and refuses anything corrupted or inconsistent with a :class:`GameStateError` naming the field.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .city import City
+from .events import Event
+from .geometry import ORIGIN
+from .modules import Module, UnknownModuleError, load_modules
+from .money import SCORING_CARDS, CardError, card, money_cards
+from .notation import NotationError
+from .tiles import BUILDINGS, TILES, Building, Tile, TileError
+
+FORMAT = "alhambra_nb/game"
+VERSION = 1
+
+PHASE_PLAY = "play"
+"""Players take turns."""
+PHASE_FINAL = "final"
+"""The game has ended; players who received the last market tiles place them."""
+PHASE_OVER = "over"
+"""The final scoring is done."""
+PHASES = (PHASE_PLAY, PHASE_FINAL, PHASE_OVER)
+
+NEUTRAL_NAMES = ("Dirk", "Géza", "Marek")
+"""The neutral player's names in the seed rulebooks (ja, hu, pl)."""
+
+
+class GameStateError(ValueError):
+    """Raised when a saved game is corrupted or inconsistent; ``field`` names the culprit,
+    e.g. ``'players[1].money'``."""
+
+    def __init__(self, field: str, problem: str) -> None:
+        self.field = field
+        self.problem = problem
+        super().__init__(f"{field}: {problem}")
+
+
+@dataclass(slots=True)
+class PlayerState:
+    """One player's things. ``bought`` holds tiles waiting to be placed at the end of a turn
+    (or received at the end of the game)."""
+
+    name: str
+    city: City = field(default_factory=City)
+    reserve: list[Tile] = field(default_factory=list)
+    money: list[str] = field(default_factory=list)
+    bought: list[Tile] = field(default_factory=list)
+    score: int = 0
+
+    def copy(self) -> PlayerState:
+        """A copy sharing the city: the rules copy a city before they change it."""
+        return PlayerState(
+            self.name,
+            self.city,
+            list(self.reserve),
+            list(self.money),
+            list(self.bought),
+            self.score,
+        )
+
+
+@dataclass(slots=True)
+class NeutralState:
+    """The neutral player of a two-player game: collects tiles, builds nothing (RULES.md §7)."""
+
+    name: str
+    tiles: list[Tile] = field(default_factory=list)
+    score: int = 0
+
+    def copy(self) -> NeutralState:
+        return NeutralState(self.name, list(self.tiles), self.score)
+
+    def building_counts(self) -> dict[Building, int]:
+        """How many tiles of each type the neutral player holds (all of them count)."""
+        counts = dict.fromkeys(BUILDINGS, 0)
+        for tile in self.tiles:
+            if tile.building is not None:
+                counts[tile.building] += 1
+        return counts
+
+
+@dataclass(slots=True, eq=False)
+class GameState:
+    """Everything on the table. Lists are owned by one state: :meth:`copy` copies them."""
+
+    seed: int
+    players: list[PlayerState]
+    neutral: NeutralState | None = None
+    modules: tuple[str, ...] = ()
+    rng: int = 0
+    market: list[Tile | None] = field(default_factory=lambda: [None] * 4)
+    display: list[str] = field(default_factory=list)
+    deck: list[str] = field(default_factory=list)
+    """The money deck, top card first."""
+    discard: list[str] = field(default_factory=list)
+    bag: list[Tile] = field(default_factory=list)
+    """The tiles in the bag, in a fixed order (draws pick at random with the state's RNG)."""
+    revealed: list[str] = field(default_factory=list)
+    """Scoring cards (and module cards) revealed and set aside."""
+    phase: str = PHASE_PLAY
+    current: int = 0
+    turn: int = 1
+    actions: int = 0
+    """Main actions taken so far this turn."""
+    may_act: bool = True
+    """Whether the current player may still take a main action this turn."""
+    placing: bool = False
+    """Whether the current player has begun placing bought tiles (which ends the turn)."""
+    receivers: list[int] = field(default_factory=list)
+    """At the end of the game: the seats still placing the tiles they received."""
+    scorings: tuple[dict[str, Any], ...] = ()
+    log_chain: tuple[Any, Event] | None = None
+    """The log as a persistent chain ``(earlier, last_event)``: adding an event costs the
+    same however long the game, and earlier states keep their own log (see :attr:`log`)."""
+    extra: dict[str, Any] = field(default_factory=dict)
+    """Module state, by module name (plain JSON)."""
+
+    def copy(self) -> GameState:
+        """A copy that owns its lists; cities are shared until the rules change one."""
+        return GameState(
+            self.seed,
+            [p.copy() for p in self.players],
+            self.neutral.copy() if self.neutral is not None else None,
+            self.modules,
+            self.rng,
+            list(self.market),
+            list(self.display),
+            list(self.deck),
+            list(self.discard),
+            list(self.bag),
+            list(self.revealed),
+            self.phase,
+            self.current,
+            self.turn,
+            self.actions,
+            self.may_act,
+            self.placing,
+            list(self.receivers),
+            self.scorings,
+            self.log_chain,
+            _copy_json(self.extra) if self.extra else {},
+        )
+
+    @property
+    def module_objects(self) -> tuple[Module, ...]:
+        """The switched-on rules modules (instances are shared: modules keep no state)."""
+        return modules_for(self.modules)
+
+    @property
+    def names(self) -> list[str]:
+        """The players' names, in seat order."""
+        return [p.name for p in self.players]
+
+    def own_city(self, seat: int) -> City:
+        """The city of ``seat``, copied first so that earlier states keep theirs."""
+        player = self.players[seat]
+        player.city = player.city.copy()
+        return player.city
+
+    def random(self) -> random.Random:
+        """A random generator for the next random step; advances the state's counter."""
+        generator = random_for(self.seed, self.rng)
+        self.rng += 1
+        return generator
+
+    def note(self, key: str, **params: Any) -> None:
+        """Add an event to the log."""
+        self.log_chain = (self.log_chain, Event(key, params))
+
+    @property
+    def log(self) -> tuple[Event, ...]:
+        """Every event so far, oldest first."""
+        events = []
+        link = self.log_chain
+        while link is not None:
+            link, event = link
+            events.append(event)
+        return tuple(reversed(events))
+
+    # -- saving ---------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """Everything as plain JSON-ready data."""
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "seed": self.seed,
+            "rng": self.rng,
+            "modules": list(self.modules),
+            "players": [
+                {
+                    "name": p.name,
+                    "city": p.city.to_text(),
+                    "reserve": [t.code for t in p.reserve],
+                    "money": list(p.money),
+                    "bought": [t.code for t in p.bought],
+                    "score": p.score,
+                }
+                for p in self.players
+            ],
+            "neutral": (
+                None
+                if self.neutral is None
+                else {
+                    "name": self.neutral.name,
+                    "tiles": [t.code for t in self.neutral.tiles],
+                    "score": self.neutral.score,
+                }
+            ),
+            "market": [t.code if t is not None else None for t in self.market],
+            "display": list(self.display),
+            "deck": list(self.deck),
+            "discard": list(self.discard),
+            "bag": [t.code for t in self.bag],
+            "revealed": list(self.revealed),
+            "phase": self.phase,
+            "current": self.current,
+            "turn": self.turn,
+            "actions": self.actions,
+            "may_act": self.may_act,
+            "placing": self.placing,
+            "receivers": list(self.receivers),
+            "scorings": [_copy_json(s) for s in self.scorings],
+            "log": [e.to_dict() for e in self.log],
+            "extra": _copy_json(self.extra),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> GameState:
+        """The state saved by :meth:`to_dict`; raises :class:`GameStateError` naming the
+        first field that is malformed or inconsistent (a card in two places, a tile missing,
+        an illegal city, ...)."""
+        state = _read(data)
+        check_consistency(state)
+        return state
+
+
+def random_for(seed: int, counter: int) -> random.Random:
+    """The random generator of step ``counter`` of the game with ``seed``."""
+    return random.Random(f"alhambra_nb:{seed}:{counter}")
+
+
+_MODULE_CACHE: dict[tuple[str, ...], tuple[Module, ...]] = {}
+
+
+def modules_for(names: tuple[str, ...]) -> tuple[Module, ...]:
+    """Shared instances of the named modules."""
+    found = _MODULE_CACHE.get(names)
+    if found is None:
+        found = _MODULE_CACHE[names] = load_modules(names)
+    return found
+
+
+def _copy_json(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy_json(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_copy_json(v) for v in value]
+    return value
+
+
+# -- reading a saved state ------------------------------------------------------------------
+def _need(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
+    if key not in data:
+        raise GameStateError(f"{where}{key}", "is missing")
+    value = data[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        expected = (
+            kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        )
+        raise GameStateError(f"{where}{key}", f"expected {expected}, not {value!r}")
+    return value
+
+
+def _int(data: Mapping[str, Any], key: str, where: str = "", minimum: int = 0) -> int:
+    value = _need(data, key, int, where)
+    if value < minimum:
+        raise GameStateError(f"{where}{key}", f"must be at least {minimum}, not {value!r}")
+    return value
+
+
+def _tiles(values: Any, where: str) -> list[Tile]:
+    if not isinstance(values, list):
+        raise GameStateError(where, f"expected a list of tile codes, not {values!r}")
+    tiles = []
+    for i, code in enumerate(values):
+        try:
+            tiles.append(Tile.parse(code))
+        except TileError as exc:
+            raise GameStateError(f"{where}[{i}]", str(exc)) from None
+    return tiles
+
+
+def _card_ids(values: Any, where: str, known: set[str]) -> list[str]:
+    if not isinstance(values, list):
+        raise GameStateError(where, f"expected a list of card ids, not {values!r}")
+    for i, card_id in enumerate(values):
+        if card_id not in known:
+            try:
+                card(card_id)
+                problem = f"the card {card_id!r} is not part of this game"
+            except CardError as exc:
+                problem = str(exc)
+            raise GameStateError(f"{where}[{i}]", problem)
+    return list(values)
+
+
+def _read(data: Any) -> GameState:
+    if not isinstance(data, Mapping):
+        raise GameStateError("(top)", f"a saved game is a JSON object, not {type(data).__name__}")
+    if data.get("format") != FORMAT:
+        raise GameStateError("format", f"expected {FORMAT!r}, not {data.get('format')!r}")
+    if data.get("version") != VERSION:
+        raise GameStateError("version", f"expected {VERSION}, not {data.get('version')!r}")
+    seed = _need(data, "seed", int, "")
+    rng = _int(data, "rng")
+    module_names = _need(data, "modules", list, "")
+    try:
+        modules = modules_for(tuple(module_names))
+    except UnknownModuleError as exc:
+        raise GameStateError("modules", str(exc)) from None
+    raw_players = _need(data, "players", list, "")
+    if not 2 <= len(raw_players) <= 6:
+        raise GameStateError("players", f"a game has 2 to 6 players, not {len(raw_players)}")
+    known = set(money_cards(len(raw_players))) | set(SCORING_CARDS)
+    for module in modules:
+        known |= set(module.card_ids(len(raw_players)))
+    players = [_read_player(p, f"players[{i}].", known) for i, p in enumerate(raw_players)]
+    raw_neutral = data.get("neutral")
+    neutral = None
+    if raw_neutral is not None:
+        if not isinstance(raw_neutral, Mapping):
+            raise GameStateError("neutral", f"expected an object or null, not {raw_neutral!r}")
+        neutral = NeutralState(
+            _need(raw_neutral, "name", str, "neutral."),
+            _tiles(_need(raw_neutral, "tiles", list, "neutral."), "neutral.tiles"),
+            _int(raw_neutral, "score", "neutral."),
+        )
+    market_raw = _need(data, "market", list, "")
+    if len(market_raw) != 4:
+        raise GameStateError("market", f"the market has 4 spaces, not {len(market_raw)}")
+    market: list[Tile | None] = [
+        None if code is None else _tiles([code], f"market[{i}]")[0]
+        for i, code in enumerate(market_raw)
+    ]
+    phase = _need(data, "phase", str, "")
+    if phase not in PHASES:
+        raise GameStateError("phase", f"expected one of {', '.join(PHASES)}, not {phase!r}")
+    log_raw = _need(data, "log", list, "")
+    try:
+        chain = None
+        for entry in log_raw:
+            chain = (chain, Event.from_dict(entry))
+    except (KeyError, TypeError, AttributeError):
+        raise GameStateError("log", "every entry is an object with an 'event' key") from None
+    scorings = _need(data, "scorings", list, "")
+    for i, record in enumerate(scorings):
+        _check_scoring(record, f"scorings[{i}]")
+    return GameState(
+        seed=seed,
+        players=players,
+        neutral=neutral,
+        modules=tuple(module_names),
+        rng=rng,
+        market=market,
+        display=_card_ids(_need(data, "display", list, ""), "display", known),
+        deck=_card_ids(_need(data, "deck", list, ""), "deck", known),
+        discard=_card_ids(_need(data, "discard", list, ""), "discard", known),
+        bag=_tiles(_need(data, "bag", list, ""), "bag"),
+        revealed=_card_ids(_need(data, "revealed", list, ""), "revealed", known),
+        phase=phase,
+        current=_int(data, "current"),
+        turn=_int(data, "turn", minimum=1),
+        actions=_int(data, "actions"),
+        may_act=_need(data, "may_act", bool, ""),
+        placing=_need(data, "placing", bool, ""),
+        receivers=list(_need(data, "receivers", list, "")),
+        scorings=tuple(_copy_json(s) for s in scorings),
+        log_chain=chain,
+        extra=_copy_json(_need(data, "extra", dict, "")),
+    )
+
+
+def _read_player(data: Any, where: str, known: set[str]) -> PlayerState:
+    if not isinstance(data, Mapping):
+        raise GameStateError(where.rstrip("."), f"expected an object, not {data!r}")
+    name = _need(data, "name", str, where)
+    text = _need(data, "city", str, where)
+    try:
+        city = City.from_text(text)
+    except (NotationError, TileError, ValueError) as exc:
+        raise GameStateError(f"{where}city", str(exc)) from None
+    return PlayerState(
+        name=name,
+        city=city,
+        reserve=_tiles(_need(data, "reserve", list, where), f"{where}reserve"),
+        money=_card_ids(_need(data, "money", list, where), f"{where}money", known),
+        bought=_tiles(_need(data, "bought", list, where), f"{where}bought"),
+        score=_int(data, "score", where),
+    )
+
+
+def _check_scoring(record: Any, where: str) -> None:
+    if not isinstance(record, Mapping):
+        raise GameStateError(where, f"expected an object, not {record!r}")
+    round_ = _int(record, "round", f"{where}.", minimum=1)
+    if round_ > 3:
+        raise GameStateError(f"{where}.round", f"a scoring round is 1, 2 or 3, not {round_}")
+    for key in ("counts", "walls", "points"):
+        _need(record, key, dict, f"{where}.")
+
+
+# -- consistency ----------------------------------------------------------------------------
+def card_places(state: GameState) -> dict[str, list[str]]:
+    """Where each card id lies: ``{"denar-5#2": ["players[0].money"], ...}``."""
+    places: dict[str, list[str]] = {}
+    spots: list[tuple[str, list[str]]] = [
+        *((f"players[{i}].money", p.money) for i, p in enumerate(state.players)),
+        ("display", state.display),
+        ("deck", state.deck),
+        ("discard", state.discard),
+        ("revealed", state.revealed),
+    ]
+    for where, cards in spots:
+        for card_id in cards:
+            places.setdefault(card_id, []).append(where)
+    return places
+
+
+def tile_places(state: GameState) -> Counter[Tile]:
+    """How many times each building tile occurs anywhere (cities, reserves, market, ...)."""
+    found: Counter[Tile] = Counter()
+    for player in state.players:
+        found.update(t for c, t in player.city.items() if c != ORIGIN)
+        found.update(player.reserve)
+        found.update(player.bought)
+    if state.neutral is not None:
+        found.update(state.neutral.tiles)
+    found.update(t for t in state.market if t is not None)
+    found.update(state.bag)
+    return found
+
+
+def expected_cards(state: GameState) -> set[str]:
+    """Every card id in this game: money, scoring cards and the modules' cards."""
+    players = len(state.players)
+    expected = set(money_cards(players)) | set(SCORING_CARDS)
+    for module in state.module_objects:
+        expected |= set(module.card_ids(players))
+    return expected
+
+
+def expected_tiles(state: GameState) -> Counter[Tile]:
+    """Every tile in this game: the 54 buildings and the modules' tiles."""
+    expected = Counter(TILES)
+    for module in state.module_objects:
+        expected.update(module.bag_tiles(len(state.players)))
+    return expected
+
+
+def check_consistency(state: GameState) -> None:
+    """Raise :class:`GameStateError` for the first inconsistency: a card in two places or
+    missing, a tile missing or doubled, an illegal city, a bad turn marker."""
+    names = state.names
+    if len(set(names)) != len(names):
+        raise GameStateError("players", f"player names must differ, not {names!r}")
+    two = len(state.players) == 2
+    if two != (state.neutral is not None):
+        raise GameStateError(
+            "neutral", "a two-player game has a neutral player, and only a two-player game"
+        )
+    if state.neutral is not None and state.neutral.name in names:
+        raise GameStateError("neutral.name", f"{state.neutral.name!r} is also a player's name")
+    _check_cards(state)
+    _check_tiles(state)
+    for i, player in enumerate(state.players):
+        problems = player.city.validate()
+        if problems:
+            raise GameStateError(f"players[{i}].city", f"an illegal Alhambra: {problems[0]}")
+    if len(state.display) > 4:
+        raise GameStateError(
+            "display", f"the money display holds 4 cards, not {len(state.display)}"
+        )
+    for card_id in state.revealed:
+        if card_id in SCORING_CARDS and int(card_id[-1]) > len(state.scorings):
+            raise GameStateError("revealed", f"{card_id!r} is revealed but was not scored")
+    if not 0 <= state.current < len(state.players):
+        raise GameStateError("current", f"no seat {state.current} among {len(state.players)}")
+    for i, seat in enumerate(state.receivers):
+        if not isinstance(seat, int) or not 0 <= seat < len(state.players):
+            raise GameStateError(f"receivers[{i}]", f"no seat {seat!r}")
+    if state.phase == PHASE_FINAL and (not state.receivers or state.receivers[0] != state.current):
+        raise GameStateError("receivers", "the final placing is the current player's")
+
+
+def _check_cards(state: GameState) -> None:
+    places = card_places(state)
+    for card_id, where in places.items():
+        if len(where) > 1:
+            raise GameStateError(where[1], f"the card {card_id!r} is also in {where[0]}")
+    missing = sorted(expected_cards(state) - set(places))
+    if missing:
+        raise GameStateError(
+            "cards", f"the card {missing[0]!r} is nowhere ({len(missing)} missing)"
+        )
+
+
+def _check_tiles(state: GameState) -> None:
+    found, expected = tile_places(state), expected_tiles(state)
+    for tile, count in sorted(expected.items(), key=lambda item: item[0].sort_key()):
+        if found[tile] < count:
+            raise GameStateError("tiles", f"the {tile.name} {tile.code!r} is missing")
+        if found[tile] > count:
+            raise GameStateError(
+                "tiles", f"the {tile.name} {tile.code!r} occurs {found[tile]} times"
+            )
+    for tile in found:
+        if tile not in expected:
+            raise GameStateError("tiles", f"the tile {tile.code!r} is not part of this game")

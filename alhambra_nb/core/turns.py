@@ -1,0 +1,931 @@
+"""The rules of the whole game as pure functions on a :class:`GameState` (RULES.md §2-§7).
+
+- :func:`new_state` sets a game up (§2, and §7 for two players);
+- :func:`legal_actions` lists what the current player may do;
+- :func:`check_action` lists every rule an action breaks (``[]`` when legal);
+- :func:`apply_action` returns the state after an action, never changing the one given.
+
+The end of a turn (refill, scoring cards, scorings, the end of the game and the last market
+tiles, the final scoring) happens inside :func:`apply_action` of :class:`EndTurn`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from itertools import combinations
+from typing import Any, overload
+
+from .actions import (
+    Action,
+    BuildFromReserve,
+    Buy,
+    EndTurn,
+    GiveToNeutral,
+    IllegalActionError,
+    MoveToReserve,
+    PlaceTile,
+    ReserveTile,
+    SwapWithReserve,
+    TakeMoney,
+    parse_action,
+)
+from .city import City
+from .geometry import ORIGIN, Cell, neighbours
+from .money import (
+    CURRENCY,
+    MARKET_SPACES,
+    SCORING_CARDS,
+    STARTING_MONEY,
+    TAKE_LIMIT,
+    VALUE,
+    minimal_payments,
+    money_cards,
+    space_currency,
+    total_in,
+)
+from .scoring import ScoreBreakdown, score_round
+from .state import (
+    NEUTRAL_NAMES,
+    PHASE_FINAL,
+    PHASE_OVER,
+    PHASE_PLAY,
+    GameState,
+    NeutralState,
+    PlayerState,
+    modules_for,
+)
+from .tiles import TILES, Tile
+from .violations import RuleId, Violation
+
+NEUTRAL_AFTER_FIRST = 6
+"""Tiles the neutral player takes at setup and right after the first scoring (§7)."""
+
+
+class GameSetupError(ValueError):
+    """Raised when a game is set up with a bad player count or names, e.g. ``players=7``."""
+
+
+# -- setup ----------------------------------------------------------------------------------
+def new_state(
+    players: int | Sequence[str] = 2, seed: int = 0, modules: Sequence[str] = ()
+) -> GameState:
+    """A new game set up as in RULES.md §2 (and §7 with two players)."""
+    names = _player_names(players)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise GameSetupError(f"the seed is a whole number, not {seed!r}")
+    loaded = modules_for(tuple(modules))
+    n = len(names)
+    neutral = None
+    if n == 2:
+        neutral = NeutralState(next(x for x in NEUTRAL_NAMES if x not in names))
+    state = GameState(
+        seed=seed,
+        players=[PlayerState(name) for name in names],
+        neutral=neutral,
+        modules=tuple(m.name for m in loaded),
+    )
+    rng = state.random()
+    state.bag = sorted([*TILES, *(t for m in loaded for t in m.bag_tiles(n))], key=Tile.sort_key)
+    if neutral is not None:  # ruling R6: before the market is filled
+        _neutral_draw(state, NEUTRAL_AFTER_FIRST)
+    for index in range(4):
+        state.market[index] = _draw_tile(state, rng)
+    money = [*money_cards(n), *(c for m in loaded for c in m.money_cards(n))]
+    rng.shuffle(money)
+    for player in state.players:
+        while _hand_total(player.money) < STARTING_MONEY and money:
+            player.money.append(money.pop())
+        state.note(
+            "event.money",
+            player=player.name,
+            cards=list(player.money),
+            total=_hand_total(player.money),
+            count=len(player.money),
+        )
+    _choose_start(state)
+    for _ in range(4):
+        state.display.append(money.pop())
+    state.deck = _stack_piles(money, loaded, n, rng)
+    for module in loaded:
+        module.setup(state)
+    return state
+
+
+def _player_names(players: int | Sequence[str]) -> list[str]:
+    if isinstance(players, int) and not isinstance(players, bool):
+        names = [f"Player {i + 1}" for i in range(players)]
+    elif isinstance(players, Sequence) and not isinstance(players, str):
+        names = [str(p) for p in players]
+    else:
+        raise GameSetupError(f"players is a count (2-6) or a list of names, not {players!r}")
+    if not 2 <= len(names) <= 6:
+        raise GameSetupError(f"Alhambra is for 2 to 6 players, not {len(names)} ({players!r})")
+    if len(set(names)) != len(names) or not all(n.strip() for n in names):
+        raise GameSetupError(f"player names must be different and not blank: {players!r}")
+    return names
+
+
+def _hand_total(cards: Sequence[str]) -> int:
+    return sum(VALUE.get(c, 0) for c in cards)
+
+
+def _choose_start(state: GameState) -> None:
+    """Fewest cards, then lowest total, then the lowest seat (ruling R2)."""
+    keys = [(len(p.money), _hand_total(p.money), seat) for seat, p in enumerate(state.players)]
+    count, total, seat = min(keys)
+    same_count = [k for k in keys if k[0] == count]
+    same_total = [k for k in same_count if k[1] == total]
+    reason = "cards" if len(same_count) == 1 else "total" if len(same_total) == 1 else "seat"
+    state.current = seat
+    state.note(
+        "event.start",
+        player=state.players[seat].name,
+        reason={"key": f"event.start:{reason}", "params": {"count": count, "total": total}},
+    )
+
+
+def _stack_piles(money: list[str], modules: Sequence[Any], n: int, rng: Any) -> list[str]:
+    """Five roughly equal piles, scoring card 1 shuffled into pile 2 and 2 into pile 4."""
+    size, extra = divmod(len(money), 5)
+    piles: list[list[str]] = []
+    start = 0
+    for index in range(5):
+        stop = start + size + (1 if index < extra else 0)
+        piles.append(money[start:stop])
+        start = stop
+    additions: dict[int, list[str]] = {2: [SCORING_CARDS[0]], 4: [SCORING_CARDS[1]]}
+    for module in modules:
+        for pile, cards in module.pile_cards(n).items():
+            additions.setdefault(pile, []).extend(cards)
+    for pile, cards in sorted(additions.items()):
+        piles[pile - 1].extend(cards)
+        rng.shuffle(piles[pile - 1])
+    return [c for pile in piles for c in pile]
+
+
+def _draw_tile(state: GameState, rng: Any) -> Tile | None:
+    if not state.bag:
+        return None
+    return state.bag.pop(rng.randrange(len(state.bag)))
+
+
+def _neutral_draw(state: GameState, count: int) -> None:
+    assert state.neutral is not None
+    rng = state.random()
+    drawn = [t for t in (_draw_tile(state, rng) for _ in range(count)) if t is not None]
+    state.neutral.tiles.extend(drawn)
+    state.note(
+        "event.neutral",
+        neutral=state.neutral.name,
+        count=len(drawn),
+        tiles=[t.code for t in drawn],
+    )
+
+
+# -- legal actions --------------------------------------------------------------------------
+class LegalActions(Sequence[Action]):
+    """The legal actions of a state, built only when read: ``len`` is cheap, and
+    ``actions[i]`` makes just that one action (what a random bot needs)."""
+
+    __slots__ = ("_groups", "_length")
+
+    def __init__(self, groups: list[tuple[Sequence[Any], Callable[[Any], Action]]]) -> None:
+        self._groups = [(items, make) for items, make in groups if items]
+        self._length = sum(len(items) for items, _ in self._groups)
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._length))]
+        if index < 0:
+            index += self._length
+        if not 0 <= index < self._length:
+            raise IndexError(index)
+        for items, make in self._groups:
+            if index < len(items):
+                return make(items[index])
+            index -= len(items)
+        raise IndexError(index)  # pragma: no cover
+
+    def __iter__(self) -> Iterator[Action]:
+        for items, make in self._groups:
+            for item in items:
+                yield make(item)
+
+
+def legal_actions(state: GameState) -> LegalActions:
+    """Every action the current player may take now, in a fixed order.
+
+    Payments: for each market space only the *minimal* payments are listed — no card could
+    be left out — one per set of card values (cards of equal value are interchangeable). So
+    a player holding 4, 5 and 6 Dirham for a 9 sees ``4 + 5`` (exact) and ``4 + 6`` and
+    ``5 + 6``, not ``4 + 5 + 6``. :func:`apply_action` still accepts *any* sufficient payment
+    in the right currency, overpaying included: the list keeps bots from drowning in
+    pointless overpayments, not the rules from allowing them.
+
+    A swap of a tile for its identical twin is never listed (nor allowed): it changes nothing.
+    """
+    if state.phase == PHASE_OVER:
+        return LegalActions([])
+    seat = state.current
+    player = state.players[seat]
+    groups: list[tuple[Sequence[Any], Callable[[Any], Action]]] = []
+    if state.phase == PHASE_PLAY and state.may_act:
+        groups.append((_take_options(state, seat), _make_take))
+        groups.append((_buy_options(state, player), _make_buy))
+        groups += _redesign_groups(player)
+        for module in state.module_objects:
+            extra = list(module.legal_actions(state))
+            groups.append((extra, _identity))
+    for tile in player.bought:
+        cells = sorted(player.city.legal_cells(tile), key=_cell_order)
+        groups.append(([(tile, c) for c in cells], _make_place))
+        groups.append(([tile], _make_reserve))
+        if state.neutral is not None and state.phase == PHASE_PLAY:
+            groups.append(([tile], _make_give))
+    if not player.bought and (state.actions or state.phase == PHASE_FINAL):
+        groups.append(([None], _make_end))
+    return LegalActions(groups)
+
+
+def _identity(action: Action) -> Action:
+    return action
+
+
+def _make_take(cards: tuple[str, ...]) -> Action:
+    return TakeMoney(cards)
+
+
+def _make_buy(item: tuple[int, tuple[str, ...]]) -> Action:
+    return Buy(item[0], item[1])
+
+
+def _make_place(item: tuple[Tile, Cell]) -> Action:
+    return PlaceTile(item[0], item[1])
+
+
+def _make_reserve(tile: Tile) -> Action:
+    return ReserveTile(tile)
+
+
+def _make_give(tile: Tile) -> Action:
+    return GiveToNeutral(tile)
+
+
+def _make_build(item: tuple[Tile, Cell]) -> Action:
+    return BuildFromReserve(item[0], item[1])
+
+
+def _make_remove(cell: Cell) -> Action:
+    return MoveToReserve(cell)
+
+
+def _make_swap(item: tuple[Cell, Tile]) -> Action:
+    return SwapWithReserve(item[0], item[1])
+
+
+def _make_end(_: None) -> Action:
+    return EndTurn()
+
+
+def _cell_order(cell: Cell) -> tuple[int, int]:
+    return (cell[1], cell[0])
+
+
+def take_limit(state: GameState, seat: int) -> int:
+    """The most several money cards taken together may total (5, unless a module says)."""
+    limit = TAKE_LIMIT
+    for module in state.module_objects:
+        limit = module.take_limit(state, seat, limit)
+    return limit
+
+
+def _take_options(state: GameState, seat: int) -> list[tuple[str, ...]]:
+    display = state.display
+    options: list[tuple[str, ...]] = [(c,) for c in display]
+    limit = take_limit(state, seat)
+    for size in range(2, len(display) + 1):
+        for combo in combinations(display, size):
+            if sum(VALUE.get(c, limit + 1) for c in combo) <= limit:
+                options.append(combo)
+    return options
+
+
+def _buy_options(state: GameState, player: PlayerState) -> list[tuple[int, tuple[str, ...]]]:
+    options: list[tuple[int, tuple[str, ...]]] = []
+    purse: dict[Any, list[str]] = {}
+    for card_id in sorted(player.money):
+        purse.setdefault(CURRENCY.get(card_id), []).append(card_id)
+    for space, tile in zip(MARKET_SPACES, state.market, strict=True):
+        if tile is None:
+            continue
+        cards = purse.get(space_currency(space))
+        if not cards or sum(VALUE[c] for c in cards) < tile.price:
+            continue
+        options.extend((space, pay) for pay in minimal_payments(cards, tile.price))
+    return options
+
+
+def _redesign_groups(player: PlayerState) -> list[tuple[Sequence[Any], Callable[[Any], Action]]]:
+    city, reserve = player.city, player.reserve
+    builds = [
+        (tile, cell) for tile in reserve for cell in sorted(city.legal_cells(tile), key=_cell_order)
+    ]
+    return [
+        (builds, _make_build),
+        (removable_cells(city), _make_remove),
+        (_swaps(city, reserve), _make_swap),
+    ]
+
+
+def removable_cells(city: City) -> list[Cell]:
+    """The cells whose tile may be taken out of the Alhambra (``check_removal`` is empty).
+
+    Reads the city's cached walking and hole facts directly (what ``check_removal`` asks,
+    without building explanations): a tile may go unless others hang on it alone or an
+    empty cell would be closed in. The tests hold this to ``check_removal``.
+    """
+    layout = city._facts()
+    cut, encloses = layout.cut_ranges, layout.removal_encloses
+    return [c for c, _ in city.items() if c != ORIGIN and not cut.get(c) and not encloses(c)]
+
+
+def _swaps(city: City, reserve: Sequence[Tile]) -> list[tuple[Cell, Tile]]:
+    if not reserve:
+        return []
+    if city.gates or any(t.is_camp for t in reserve) or any(t.is_camp for _, t in city.items()):
+        return [
+            (cell, tile)
+            for cell, old in city.items()
+            if cell != ORIGIN
+            for tile in reserve
+            if tile != old and swap_is_legal(city, cell, tile)
+        ]
+    # Base tiles: a swap is legal exactly when the new tile's sides facing neighbours equal
+    # the old tile's (see swap_is_legal); compare them as bit masks.
+    found = []
+    for cell, old in city.items():
+        if cell == ORIGIN:
+            continue
+        mask = 0
+        for side, other in enumerate(neighbours(cell)):
+            if other in city:
+                mask |= 3 << 2 * side
+        want = old.edge_bits & mask
+        found += [(cell, t) for t in reserve if t.edge_bits & mask == want and t != old]
+    return found
+
+
+def swap_is_legal(city: City, cell: Cell, tile: Tile) -> bool:
+    """Whether ``tile`` may take the place of the tile at ``cell`` (fast for base tiles).
+
+    In a legal Alhambra the old tile matches every neighbour, so a new building matches them
+    exactly when its sides facing neighbours equal the old tile's; the walking graph is then
+    unchanged, so every tile stays walkable and no hole appears. Camps and gates take the
+    full check.
+    """
+    old = city.get(cell)
+    if old is None or old.is_fountain:
+        return False
+    if tile.is_camp or old.is_camp or city.gates:
+        return not city.check_swap(cell, tile)
+    for side, other_cell in enumerate(neighbours(cell)):
+        other = city.get(other_cell)
+        if other is not None:
+            if other.is_camp:
+                return not city.check_swap(cell, tile)
+            if tile.edges[side] != old.edges[side]:
+                return False
+    return True
+
+
+# -- checking an action ---------------------------------------------------------------------
+def check_action(state: GameState, action: Action | str) -> list[Violation]:
+    """Every rule ``action`` breaks in ``state`` (``[]`` when it is legal)."""
+    action = parse_action(action)
+    found = _check_turn(state, action)
+    if found:
+        return found
+    checker = _CHECKS.get(type(action))
+    if checker is not None:
+        return checker(state, action)
+    for module in state.module_objects:
+        owned = module.check(state, action)
+        if owned is not None:
+            return owned
+    raise TypeError(f"{action!r} is not an action of this game")
+
+
+def _name(state: GameState, seat: int) -> str:
+    return state.players[seat].name
+
+
+def _check_turn(state: GameState, action: Action) -> list[Violation]:
+    if state.phase == PHASE_OVER:
+        return [Violation.of(RuleId.GAME_OVER)]
+    seat = state.current
+    if action.seat is not None and action.seat != seat:
+        other = (
+            _name(state, action.seat)
+            if isinstance(action.seat, int) and 0 <= action.seat < len(state.players)
+            else f"seat {action.seat}"
+        )
+        return [Violation.of(RuleId.NOT_YOUR_TURN, current=_name(state, seat), player=other)]
+    if action.is_main and not state.may_act:
+        variant = "final" if state.phase == PHASE_FINAL else "placing" if state.placing else None
+        return [Violation.of(RuleId.NO_ACTION_LEFT, variant, player=_name(state, seat))]
+    return []
+
+
+def _verb(cards: Sequence[str]) -> str:
+    return "is" if len(cards) == 1 else "are"
+
+
+def _check_take(state: GameState, action: TakeMoney) -> list[Violation]:
+    cards = action.cards
+    if not cards:
+        return [Violation.of(RuleId.MONEY_NONE)]
+    found = []
+    missing = [c for i, c in enumerate(cards) if c not in state.display or c in cards[:i]]
+    if missing:
+        found.append(
+            Violation.of(
+                RuleId.MONEY_NOT_DISPLAYED,
+                cards=_describe(missing),
+                verb=_verb(missing),
+                display=_describe(state.display),
+            )
+        )
+    limit = take_limit(state, state.current)
+    total = sum(VALUE.get(c, 0) for c in cards)
+    if len(cards) > 1 and total > limit:
+        found.append(
+            Violation.of(RuleId.MONEY_OVER_LIMIT, cards=_describe(cards), total=total, limit=limit)
+        )
+    return found
+
+
+def _describe(cards: Sequence[str]) -> str:
+    from .money import describe
+
+    return describe(cards)
+
+
+def _check_buy(state: GameState, action: Buy) -> list[Violation]:
+    space, cards = action.space, action.cards
+    if space not in MARKET_SPACES:
+        return [Violation.of(RuleId.BUY_NO_TILE, "space", space=space)]
+    tile = state.market[space - 1]
+    if tile is None:
+        return [Violation.of(RuleId.BUY_NO_TILE, space=space)]
+    player = state.players[state.current]
+    currency = space_currency(space)
+    found = []
+    foreign = [c for i, c in enumerate(cards) if c not in player.money or c in cards[:i]]
+    if foreign:
+        found.append(
+            Violation.of(RuleId.BUY_NOT_IN_HAND, player=player.name, cards=_describe(foreign))
+        )
+    wrong = [c for c in cards if c not in foreign and CURRENCY.get(c) is not currency]
+    if wrong:
+        found.append(
+            Violation.of(
+                RuleId.BUY_WRONG_CURRENCY,
+                tile=tile,
+                space=space,
+                currency=_currency_word(currency),
+                cards=_describe(wrong),
+                verb=_verb(wrong),
+            )
+        )
+    good = [c for c in cards if c not in foreign and c not in wrong]
+    paid = sum(VALUE[c] for c in good)
+    if paid < tile.price:
+        found.append(
+            Violation.of(
+                RuleId.BUY_INSUFFICIENT,
+                tile=tile,
+                space=space,
+                price=tile.price,
+                currency=_currency_word(currency),
+                cards=_describe(good) if good else "no cards",
+                total=paid,
+            )
+        )
+    return found
+
+
+def _currency_word(currency: Any) -> Any:
+    from .messages import Phrase
+
+    return Phrase(f"currency.{currency.value}")
+
+
+def _placement_violations(state: GameState, seat: int, tile: Tile, cell: Cell) -> list[Violation]:
+    city = state.players[seat].city
+    found = [] if city.is_legal(tile, cell) else city.check(tile, cell)
+    for module in state.module_objects:
+        found += module.check_placement(state, seat, tile, cell)
+    return found
+
+
+def _check_build(state: GameState, action: BuildFromReserve) -> list[Violation]:
+    player = state.players[state.current]
+    if action.tile not in player.reserve:
+        return [Violation.of(RuleId.REDESIGN_NOT_IN_RESERVE, player=player.name, tile=action.tile)]
+    return _placement_violations(state, state.current, action.tile, action.cell)
+
+
+def _check_remove(state: GameState, action: MoveToReserve) -> list[Violation]:
+    return state.players[state.current].city.check_removal(action.cell)
+
+
+def _check_swap(state: GameState, action: SwapWithReserve) -> list[Violation]:
+    player = state.players[state.current]
+    if action.tile not in player.reserve:
+        return [Violation.of(RuleId.REDESIGN_NOT_IN_RESERVE, player=player.name, tile=action.tile)]
+    city = player.city
+    if city.get(action.cell) == action.tile:
+        return [
+            Violation.of(
+                RuleId.REDESIGN_SAME_TILE, cells=(action.cell,), tile=action.tile, cell=action.cell
+            )
+        ]
+    if swap_is_legal(city, action.cell, action.tile):
+        return []
+    return city.check_swap(action.cell, action.tile) or [
+        Violation.of(RuleId.REDESIGN_EMPTY, cells=(action.cell,), cell=action.cell)
+    ]
+
+
+def _check_bought(state: GameState, tile: Tile) -> list[Violation]:
+    player = state.players[state.current]
+    if tile not in player.bought:
+        return [Violation.of(RuleId.PLACE_NOT_BOUGHT, player=player.name, tile=tile)]
+    return []
+
+
+def _check_place(state: GameState, action: PlaceTile) -> list[Violation]:
+    return _check_bought(state, action.tile) or _placement_violations(
+        state, state.current, action.tile, action.cell
+    )
+
+
+def _check_reserve(state: GameState, action: ReserveTile) -> list[Violation]:
+    return _check_bought(state, action.tile)
+
+
+def _check_give(state: GameState, action: GiveToNeutral) -> list[Violation]:
+    if state.neutral is None:
+        return [Violation.of(RuleId.PLACE_NO_NEUTRAL)]
+    if state.phase == PHASE_FINAL:
+        return [Violation.of(RuleId.PLACE_NO_NEUTRAL, "final")]
+    return _check_bought(state, action.tile)
+
+
+def _check_end(state: GameState, action: EndTurn) -> list[Violation]:
+    player = state.players[state.current]
+    if player.bought:
+        neutral = (
+            ", or to the neutral player" if state.neutral and state.phase == PHASE_PLAY else ""
+        )
+        return [
+            Violation.of(
+                RuleId.PLACE_FIRST, player=player.name, tiles=list(player.bought), neutral=neutral
+            )
+        ]
+    if state.phase == PHASE_PLAY and not state.actions:
+        return [Violation.of(RuleId.ACT_FIRST, player=player.name)]
+    return []
+
+
+_CHECKS: dict[type, Callable[[GameState, Any], list[Violation]]] = {
+    TakeMoney: _check_take,
+    Buy: _check_buy,
+    BuildFromReserve: _check_build,
+    MoveToReserve: _check_remove,
+    SwapWithReserve: _check_swap,
+    PlaceTile: _check_place,
+    ReserveTile: _check_reserve,
+    GiveToNeutral: _check_give,
+    EndTurn: _check_end,
+}
+
+
+# -- applying an action ---------------------------------------------------------------------
+def apply_action(state: GameState, action: Action | str) -> GameState:
+    """The state after ``action``; raises :class:`IllegalActionError` (listing every broken
+    rule) and leaves ``state`` untouched when the action is not legal."""
+    action = parse_action(action)
+    violations = check_action(state, action)
+    if violations:
+        raise IllegalActionError(violations)
+    after = state.copy()
+    _carry_out(after, action)
+    return after
+
+
+def apply_in_place(state: GameState, action: Action) -> None:
+    """Like :func:`apply_action` but changes ``state`` itself (the same checks, no copy):
+    for simulations that keep no earlier states."""
+    violations = check_action(state, action)
+    if violations:
+        raise IllegalActionError(violations)
+    _carry_out(state, action)
+
+
+def _carry_out(state: GameState, action: Action) -> None:
+    do = _DOS.get(type(action))
+    if do is not None:
+        do(state, action)
+        return
+    for module in state.module_objects:
+        if module.apply(state, action):
+            return
+
+
+def _main_action_done(state: GameState, another: bool = False) -> None:
+    state.actions += 1
+    state.may_act = another
+
+
+def _do_take(state: GameState, action: TakeMoney) -> None:
+    player = state.players[state.current]
+    for card_id in action.cards:
+        state.display.remove(card_id)
+        player.money.append(card_id)
+    state.note("event.take", player=player.name, cards=list(action.cards))
+    _main_action_done(state)
+
+
+def _do_buy(state: GameState, action: Buy) -> None:
+    player = state.players[state.current]
+    tile = state.market[action.space - 1]
+    assert tile is not None
+    for card_id in action.cards:
+        player.money.remove(card_id)
+        state.discard.append(card_id)
+    state.market[action.space - 1] = None
+    player.bought.append(tile)
+    paid = sum(VALUE[c] for c in action.cards)
+    exact = paid == tile.price
+    state.note(
+        "event.buy-exact" if exact else "event.buy-over",
+        player=player.name,
+        total=paid,
+        currency=space_currency(action.space).value,
+        tile=tile.code,
+        price=tile.price,
+        cards=list(action.cards),
+    )
+    _main_action_done(state, another=exact)
+
+
+def _do_build(state: GameState, action: BuildFromReserve) -> None:
+    player = state.players[state.current]
+    state.own_city(state.current).place(action.tile, action.cell)
+    player.reserve.remove(action.tile)
+    state.note("event.build", player=player.name, tile=action.tile.code, cell=list(action.cell))
+    _main_action_done(state)
+
+
+def _do_remove(state: GameState, action: MoveToReserve) -> None:
+    player = state.players[state.current]
+    tile = state.own_city(state.current).remove(action.cell)
+    player.reserve.append(tile)
+    state.note("event.remove", player=player.name, tile=tile.code, cell=list(action.cell))
+    _main_action_done(state)
+
+
+def _do_swap(state: GameState, action: SwapWithReserve) -> None:
+    player = state.players[state.current]
+    city = player.city
+    old = city[action.cell]
+    # Already checked (swap_is_legal): rebuild the city with the new tile in the old one's
+    # cell rather than pay for City.swap's second full check.
+    tiles = dict(city.tiles())
+    tiles[action.cell] = action.tile
+    player.city = City(tiles, gates=city.gates)
+    player.reserve.remove(action.tile)
+    player.reserve.append(old)
+    state.note(
+        "event.swap",
+        player=player.name,
+        old=old.code,
+        tile=action.tile.code,
+        cell=list(action.cell),
+    )
+    _main_action_done(state)
+
+
+def _start_placing(state: GameState) -> PlayerState:
+    state.may_act = False
+    state.placing = True
+    return state.players[state.current]
+
+
+def _do_place(state: GameState, action: PlaceTile) -> None:
+    player = _start_placing(state)
+    state.own_city(state.current).place(action.tile, action.cell)
+    player.bought.remove(action.tile)
+    state.note("event.place", player=player.name, tile=action.tile.code, cell=list(action.cell))
+
+
+def _do_reserve(state: GameState, action: ReserveTile) -> None:
+    player = _start_placing(state)
+    player.bought.remove(action.tile)
+    player.reserve.append(action.tile)
+    state.note("event.reserve", player=player.name, tile=action.tile.code)
+
+
+def _do_give(state: GameState, action: GiveToNeutral) -> None:
+    player = _start_placing(state)
+    assert state.neutral is not None
+    player.bought.remove(action.tile)
+    state.neutral.tiles.append(action.tile)
+    state.note("event.give", player=player.name, tile=action.tile.code, neutral=state.neutral.name)
+
+
+def _do_end(state: GameState, action: EndTurn) -> None:
+    state.note("event.end", player=state.players[state.current].name)
+    if state.phase == PHASE_FINAL:
+        state.receivers.pop(0)
+        if state.receivers:
+            _begin_turn(state, state.receivers[0], may_act=False)
+        else:
+            _final_scoring(state)
+        return
+    short = _refill_market(state)
+    for round_ in _refill_display(state):
+        score(state, round_)
+        if state.neutral is not None:
+            _neutral_draw(state, NEUTRAL_AFTER_FIRST if round_ == 1 else len(state.bag) // 3)
+    if short:
+        _end_of_game(state)
+    else:
+        _begin_turn(state, (state.current + 1) % len(state.players))
+        state.turn += 1
+
+
+_DOS: dict[type, Callable[[GameState, Any], None]] = {
+    TakeMoney: _do_take,
+    Buy: _do_buy,
+    BuildFromReserve: _do_build,
+    MoveToReserve: _do_remove,
+    SwapWithReserve: _do_swap,
+    PlaceTile: _do_place,
+    ReserveTile: _do_reserve,
+    GiveToNeutral: _do_give,
+    EndTurn: _do_end,
+}
+
+
+def _begin_turn(state: GameState, seat: int, may_act: bool = True) -> None:
+    state.current = seat
+    state.actions = 0
+    state.may_act = may_act
+    state.placing = False
+
+
+# -- the end of a turn ----------------------------------------------------------------------
+def _refill_market(state: GameState) -> bool:
+    """Fill empty market spaces in ascending order; ``True`` when the bag ran short."""
+    empty = [i for i, t in enumerate(state.market) if t is None]
+    if not empty:
+        return False
+    rng = state.random() if state.bag else None
+    short = False
+    for index in empty:
+        tile = _draw_tile(state, rng)
+        space = index + 1
+        if tile is None:
+            short = True
+            state.note("event.market-short", space=space)
+            continue
+        state.market[index] = tile
+        state.note(
+            "event.market", tile=tile.code, space=space, currency=space_currency(space).value
+        )
+    return short
+
+
+def _refill_display(state: GameState) -> list[int]:
+    """Turn up money cards to 4; returns the scoring rounds whose cards came up."""
+    rounds: list[int] = []
+    modules = state.module_objects
+    while len(state.display) < 4:
+        if not state.deck:
+            if not state.discard:
+                state.note("event.deck-empty")
+                break
+            _reshuffle(state)
+        card_id = state.deck.pop(0)
+        if card_id in SCORING_CARDS:
+            state.revealed.append(card_id)
+            round_ = int(card_id[-1])
+            rounds.append(round_)
+            state.note("event.scoring-card", round=round_)
+        elif card_id in VALUE or not any(m.reveal(state, card_id) for m in modules):
+            state.display.append(card_id)
+    return rounds
+
+
+def _reshuffle(state: GameState) -> None:
+    cards = state.discard
+    state.discard = []
+    state.random().shuffle(cards)
+    state.deck = cards
+    state.note("event.reshuffle", count=len(cards))
+
+
+def score(state: GameState, round_: int) -> None:
+    """Score round ``round_`` (1-3): majorities per type and walls (RULES.md §5)."""
+    counts = {p.name: p.city.building_counts() for p in state.players}
+    walls = {p.name: p.city.longest_wall() for p in state.players}
+    if state.neutral is not None:
+        counts[state.neutral.name] = state.neutral.building_counts()
+    breakdown = score_round(counts, walls, round=round_)
+    points = breakdown.totals
+    for module in state.module_objects:
+        for seat, extra in module.score(state, round_).items():
+            points[state.players[seat].name] += extra
+    for player in state.players:
+        player.score += points[player.name]
+    if state.neutral is not None:
+        state.neutral.score += points[state.neutral.name]
+    state.scorings = (
+        *state.scorings,
+        {
+            "round": round_,
+            "counts": {n: {b.value: k for b, k in c.items()} for n, c in counts.items()},
+            "walls": walls,
+            "points": points,
+        },
+    )
+    state.note("event.scoring", round=round_, points=[f"{n} {p}" for n, p in points.items()])
+
+
+def breakdown_of(record: dict[str, Any]) -> ScoreBreakdown:
+    """The explained scoring behind a scoring record of the state."""
+    from .tiles import Building
+
+    counts = {n: {Building(b): k for b, k in c.items()} for n, c in record["counts"].items()}
+    return score_round(counts, record["walls"], round=record["round"])
+
+
+def _end_of_game(state: GameState) -> None:
+    """The last market tiles go to the most money in their currency (RULES.md §6)."""
+    n = len(state.players)
+    for index, tile in enumerate(state.market):
+        if tile is None:
+            continue
+        space = index + 1
+        currency = space_currency(space)
+        amounts = [total_in(p.money, currency) for p in state.players]
+        best = max(amounts)
+        leaders = [seat for seat, a in enumerate(amounts) if a == best]
+        common = {"tile": tile.code, "space": space, "currency": currency.value}
+        if best == 0:
+            state.note("event.final-none", **common)
+        elif len(leaders) > 1:
+            names = [state.players[s].name for s in leaders]
+            state.note("event.final-tie", players=names, amount=best, **common)
+        else:
+            receiver = state.players[leaders[0]]
+            receiver.bought.append(tile)
+            state.market[index] = None
+            state.note("event.final-tile", player=receiver.name, amount=best, **common)
+    order = [(state.current + 1 + k) % n for k in range(n)]
+    state.receivers = [seat for seat in order if state.players[seat].bought]
+    if state.receivers:
+        state.phase = PHASE_FINAL
+        _begin_turn(state, state.receivers[0], may_act=False)
+    else:
+        _final_scoring(state)
+
+
+def _final_scoring(state: GameState) -> None:
+    score(state, 3)
+    state.phase = PHASE_OVER
+    state.may_act = False
+    best = max(p.score for p in state.players)
+    winners = [p.name for p in state.players if p.score == best]
+    state.note(
+        "event.game-over",
+        winners=winners,
+        verb="wins" if len(winners) == 1 else "share the win",
+        points=best,
+    )
+
+
+def winners(state: GameState) -> list[str]:
+    """The names of the players with the most points (several on a tie; the neutral
+    player never wins)."""
+    best = max(p.score for p in state.players)
+    return [p.name for p in state.players if p.score == best]
