@@ -12,10 +12,17 @@ __all__ = [*_core_all]
 # Submodules loaded on first use, so `import alhambra_nb` stays light: `alh.chapters`.
 _LAZY_SUBMODULES = ("chapters",)
 
+# Widgets, imported (with anywidget) only when first named: `alh.CityWidget`.
+_LAZY_WIDGETS = {"CityWidget": "widgets"}
+
 
 def __getattr__(name: str) -> object:
     if name in _LAZY_SUBMODULES:
         import importlib
 
         return importlib.import_module(f"{__name__}.{name}")
+    if name in _LAZY_WIDGETS:
+        import importlib
+
+        return getattr(importlib.import_module(f"{__name__}.{_LAZY_WIDGETS[name]}"), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

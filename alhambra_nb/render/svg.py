@@ -545,6 +545,19 @@ def _draw_attempt(root: ET.Element, attempt: tuple[Tile, Cell, int], *, legal: b
 
 
 # -- violations -------------------------------------------------------------------------------
+def violation_look(violation: Violation) -> str:
+    """How a violation is drawn: 'hole' (hatched cells), 'blocking' (walls in a pedestrian's
+    way, cut-off tiles), 'sides' (outlined mismatched sides) or 'cells' (outlined cells).
+
+    Widgets receive this word with each violation, so the page draws without knowing rules.
+    """
+    if violation.rule in HOLE_RULES:
+        return "hole"
+    if violation.rule in BLOCKING_RULES:
+        return "blocking"
+    return "sides" if violation.edges else "cells"
+
+
 def draw_violations(root: ET.Element, violations: Sequence[Violation]) -> ET.Element:
     """One ``<g class="violation …">`` per violation, numbered 1, 2, … like their messages."""
     layer = _el(root, "g", "violations")

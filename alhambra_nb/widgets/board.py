@@ -1,0 +1,133 @@
+"""What any board view sends to the page: the picture, the cell labels and the verdicts.
+
+Pure functions over core objects, shared by every widget that shows a city (the city widget
+now, the game table later). The page never decides anything: for each cell it receives a
+verdict computed here — legal, or every broken rule with what to highlight — and only draws it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from ..core.city import City
+from ..core.geometry import Cell, format_cell
+from ..core.tiles import BUILDINGS, Tile
+from ..core.violations import Violation
+from ..render import PALETTE, UNIT, city_extent, city_svg, describe_cell, rule_tag, tile_svg
+from ..render.svg import Extent, cell_key, tile_fragment, violation_look
+
+Verdict = dict[str, Any]
+
+
+class BadMessageError(ValueError):
+    """Raised when a message from the page does not make sense for the widget's state."""
+
+
+def parse_cell_key(value: object) -> Cell:
+    """The cell named by a page's ``"x,y"`` (or ``[x, y]``); raises :class:`BadMessageError`."""
+    try:
+        if isinstance(value, str):
+            x, y = value.split(",")
+            return (int(x), int(y))
+        if (
+            isinstance(value, list | tuple)
+            and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        ):
+            return (value[0], value[1])
+    except ValueError:
+        pass
+    raise BadMessageError(f"unknown cell {value!r}: expected 'x,y'")
+
+
+def extent_cells(extent: Extent) -> list[Cell]:
+    """Every cell of an extent, row by row."""
+    min_x, min_y, max_x, max_y = extent
+    return [(x, y) for y in range(min_y, max_y + 1) for x in range(min_x, max_x + 1)]
+
+
+def board_payload(city: City, *, size: int = 72) -> dict[str, Any]:
+    """The board as the page draws it: static SVG, grid extent, cell labels, wall, counts."""
+    extent = city_extent(city)
+    return {
+        "svg": city_svg(city, extent=extent, size=size),
+        "unit": UNIT,
+        "size": size,
+        "extent": list(extent),
+        "labels": {cell_key(c): describe_cell(city, c) for c in extent_cells(extent)},
+        "wall": city.longest_wall(),
+        "counts": {b.value: n for b, n in city.building_counts().items()},
+        "buildings": [b.value for b in BUILDINGS],
+        "palette": dict(PALETTE),
+    }
+
+
+def tray_payload(tiles: Sequence[Tile]) -> list[dict[str, str]]:
+    """The tiles of a tray: code, a small picture and a ghost to lay over a cell."""
+    return [{"code": t.code, "svg": tile_svg(t, size=44), "ghost": tile_fragment(t)} for t in tiles]
+
+
+def violations_payload(violations: Iterable[Violation]) -> list[dict[str, Any]]:
+    """Violations as the page draws them: id, message, cells, edges, a tag and a look."""
+    return [
+        {**v.to_dict(), "tag": rule_tag(v.rule.value), "look": violation_look(v)}
+        for v in violations
+    ]
+
+
+def verdict(cell: Cell, action: str, violations: Sequence[Violation], doing: str) -> Verdict:
+    """One cell's verdict. ``doing`` says what a click does when the action is allowed."""
+    where = format_cell(cell)
+    if not violations:
+        return {"ok": True, "action": action, "text": f"{where}: {doing}.", "violations": []}
+    count = len(violations)
+    numbered = " ".join(
+        f"{i}. {rule_tag(v.rule.value)}: {v.message}" for i, v in enumerate(violations, 1)
+    )
+    return {
+        "ok": False,
+        "action": action,
+        "text": f"{where}: {count} rule{'s' if count != 1 else ''} broken. {numbered}",
+        "violations": violations_payload(violations),
+    }
+
+
+def placement_verdicts(
+    city: City, tile: Tile, cells: Iterable[Cell], rotation: int = 0
+) -> dict[str, Verdict]:
+    """For each cell, whether ``tile`` (turned ``rotation``) may be built there, and why not."""
+    doing = f"the {tile.code} fits here; click or press Enter to place it"
+    return {cell_key(c): verdict(c, "place", city.check(tile, c, rotation), doing) for c in cells}
+
+
+def removal_verdicts(city: City, cells: Iterable[Cell]) -> dict[str, Verdict]:
+    """For each tile of ``cells``, whether it may be moved to the reserve, and why not."""
+    found = {}
+    for cell in cells:
+        tile = city.get(cell)
+        if tile is None:
+            found[cell_key(cell)] = {
+                "ok": False,
+                "action": None,
+                "text": f"{format_cell(cell)}: empty; pick a reserve tile to put it here.",
+                "violations": [],
+            }
+        else:
+            doing = f"the {tile.code} may go to the reserve; click or press Enter to move it"
+            found[cell_key(cell)] = verdict(cell, "remove", city.check_removal(cell), doing)
+    return found
+
+
+def reserve_verdicts(city: City, tile: Tile, cells: Iterable[Cell]) -> dict[str, Verdict]:
+    """For a reserve tile: swap it with a city tile, or put it back on an empty cell."""
+    found = {}
+    for cell in cells:
+        old = city.get(cell)
+        if old is None:
+            doing = f"the {tile.code} may come back here; click or press Enter to build it"
+            found[cell_key(cell)] = verdict(cell, "place", city.check(tile, cell), doing)
+        else:
+            doing = f"the {tile.code} may replace the {old.code}; click or press Enter to swap"
+            found[cell_key(cell)] = verdict(cell, "swap", city.check_swap(cell, tile), doing)
+    return found

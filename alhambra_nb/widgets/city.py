@@ -1,0 +1,495 @@
+"""``CityWidget``: try tiles on an Alhambra, see every rule a placement breaks, redesign it.
+
+Python computes, the page draws. For the selected tile the widget sends a verdict for every cell
+of the board, so hovering and focusing show explanations with no round trip; a click or Enter
+sends one message back, and Python checks again before it changes anything. The page never
+writes a trait: every learner action arrives as a message, and a message that makes no sense
+(unknown cell, stale tile, garbage) is ignored with a visible note instead of an exception.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+from ipywidgets import CallbackDispatcher
+
+from ..core.city import City, as_rotation, as_tile
+from ..core.geometry import Cell, format_cell
+from ..core.tiles import Tile
+from ..core.violations import Violation
+from ..render import city_svg
+from ..render.svg import cell_key
+from ..render.text import describe_violations
+from .board import (
+    BadMessageError,
+    board_payload,
+    extent_cells,
+    parse_cell_key,
+    placement_verdicts,
+    removal_verdicts,
+    reserve_verdicts,
+    tray_payload,
+)
+
+STATIC = Path(__file__).parent / "static"
+MODES = ("build", "redesign")
+log = logging.getLogger(__name__)
+
+
+def bundle(*names: str) -> str:
+    """Join ES modules of ``static/`` into one, as anywidget loads a single module.
+
+    The files import each other with ``import … from "./x.js"`` so that browsers and tests can
+    load them separately; joined, those imports are dropped and one module defines everything.
+    """
+    parts = [_LOCAL_IMPORT.sub("", (STATIC / name).read_text("utf-8")) for name in names]
+    return "\n".join(parts)
+
+
+_LOCAL_IMPORT = re.compile(r'^import\s*\{[^}]*\}\s*from\s*"\./[^"]+";\n', re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class _Snapshot:
+    """Everything undo restores."""
+
+    city: City
+    tiles: tuple[Tile, ...]
+    reserve: tuple[Tile, ...]
+
+
+class CityWidget(anywidget.AnyWidget):
+    """An Alhambra to try tiles on: ``CityWidget(city=None, tiles=(), selected=None)``.
+
+    ``tiles`` fill the tray; ``selected`` picks one of them by index (or by tile/code). Hover or
+    focus a cell to read the verdict, click or press Enter to place, ``r`` turns the tile.
+    ``w.city`` is the position; the widget never changes a City in place but assigns a new one,
+    so ``w.observe(f, "city")`` sees every change and the City you passed in stays as it was.
+    """
+
+    _esm = bundle("board.js", "city.js")
+    _css = (STATIC / "city.css").read_text("utf-8")
+
+    city = traitlets.Instance(City)
+    tiles = traitlets.Tuple()
+    reserve = traitlets.Tuple()
+    # Any, not Int: a tile or its code is accepted too, and the validators turn it into an index.
+    selected = traitlets.Any(None).tag(sync=True)
+    reserve_selected = traitlets.Any(None).tag(sync=True)
+    rotation = traitlets.Int(0).tag(sync=True)
+    mode = traitlets.Unicode("build").tag(sync=True)
+    show_wall = traitlets.Bool(False).tag(sync=True)
+    show_counts = traitlets.Bool(False).tag(sync=True)
+    last_verdict = traitlets.List()
+    """The violations of the last try (``[]`` when it succeeded)."""
+
+    _board = traitlets.Dict().tag(sync=True)
+    _verdicts = traitlets.Dict().tag(sync=True)
+    _tray = traitlets.List().tag(sync=True)
+    _reserve_tray = traitlets.List().tag(sync=True)
+    _note = traitlets.Dict().tag(sync=True)
+    _pointed = traitlets.Unicode("").tag(sync=True)
+    _can_undo = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(
+        self,
+        city: City | None = None,
+        tiles: Iterable[Tile | str] = (),
+        selected: int | Tile | str | None = None,
+        **kwargs: Any,
+    ) -> None:
+        self._version = 0
+        self._history: list[_Snapshot] = []
+        self._place_handlers = CallbackDispatcher()
+        self._notes = 0
+        self._ready = False
+        super().__init__(city=city if city is not None else City(), tiles=tuple(tiles), **kwargs)
+        self.on_msg(self._handle_message)
+        with self.hold_sync():
+            self.selected = selected  # validated against the tray, so after it
+            self._draw_board()
+            self._draw_trays()
+            self._compute_verdicts()
+        self._ready = True
+
+    # -- validation -----------------------------------------------------------------------
+    @traitlets.validate("tiles", "reserve")
+    def _valid_tiles(self, proposal: dict[str, Any]) -> tuple[Tile, ...]:
+        return tuple(as_tile(t) for t in proposal["value"])
+
+    @traitlets.validate("selected")
+    def _valid_selected(self, proposal: dict[str, Any]) -> int | None:
+        return _index(proposal["value"], self.tiles, "tile")
+
+    @traitlets.validate("reserve_selected")
+    def _valid_reserve_selected(self, proposal: dict[str, Any]) -> int | None:
+        return _index(proposal["value"], self.reserve, "reserve tile")
+
+    @traitlets.validate("rotation")
+    def _valid_rotation(self, proposal: dict[str, Any]) -> int:
+        return as_rotation(proposal["value"])
+
+    @traitlets.validate("mode")
+    def _valid_mode(self, proposal: dict[str, Any]) -> str:
+        if proposal["value"] not in MODES:
+            raise traitlets.TraitError(f"mode is 'build' or 'redesign', not {proposal['value']!r}")
+        return proposal["value"]
+
+    # -- keeping the page in step ---------------------------------------------------------
+    @traitlets.observe("city")
+    def _city_changed(self, _change: dict[str, Any]) -> None:
+        if self._ready:
+            with self.hold_sync():
+                self._draw_board()
+                self._compute_verdicts()
+
+    @traitlets.observe("tiles", "reserve")
+    def _trays_changed(self, change: dict[str, Any]) -> None:
+        if not self._ready:
+            return
+        with self.hold_sync():
+            # A tray that shrank may no longer hold the selected index.
+            if change["name"] == "tiles" and (self.selected or 0) >= len(self.tiles):
+                self.selected = None
+            if change["name"] == "reserve" and (self.reserve_selected or 0) >= len(self.reserve):
+                self.reserve_selected = None
+            self._draw_trays()
+            self._compute_verdicts()
+
+    @traitlets.observe("selected", "reserve_selected", "rotation", "mode")
+    def _choice_changed(self, _change: dict[str, Any]) -> None:
+        if self._ready:
+            self._compute_verdicts()
+
+    def _draw_board(self) -> None:
+        self._board = board_payload(self.city)
+
+    def _draw_trays(self) -> None:
+        self._tray = tray_payload(self.tiles)
+        self._reserve_tray = tray_payload(self.reserve)
+
+    def _compute_verdicts(self) -> None:
+        self._version += 1
+        tile = self.active_tile
+        cells = extent_cells(tuple(self._board["extent"]))
+        if self.mode == "redesign":
+            reserve_tile = self._reserve_tile
+            cells_map = (
+                reserve_verdicts(self.city, reserve_tile, cells)
+                if reserve_tile is not None
+                else removal_verdicts(self.city, cells)
+            )
+        elif tile is not None:
+            cells_map = placement_verdicts(self.city, tile, cells, self.rotation)
+        else:
+            cells_map = {}
+        self._verdicts = {
+            "version": self._version,
+            "mode": self.mode,
+            "tile": tile.code if tile is not None else None,
+            "rotation": self.rotation,
+            "cells": cells_map,
+        }
+
+    # -- what is selected -----------------------------------------------------------------
+    @property
+    def selected_tile(self) -> Tile | None:
+        """The tray tile being tried, if any."""
+        return self.tiles[self.selected] if self.selected is not None else None
+
+    @property
+    def _reserve_tile(self) -> Tile | None:
+        if self.reserve_selected is None:
+            return None
+        return self.reserve[self.reserve_selected]
+
+    @property
+    def active_tile(self) -> Tile | None:
+        """The tile a click would use: the reserve tile in redesign mode, else the tray's."""
+        return self._reserve_tile if self.mode == "redesign" else self.selected_tile
+
+    # -- staging a position from code -----------------------------------------------------
+    def set_position(
+        self,
+        city: City | str | None = None,
+        *,
+        tiles: Iterable[Tile | str] | None = None,
+        reserve: Iterable[Tile | str] | None = None,
+        selected: int | Tile | str | None = None,
+        rotation: int = 0,
+        mode: str = "build",
+    ) -> CityWidget:
+        """Show exactly this situation (a City or its text), forgetting the undo history."""
+        if isinstance(city, str):
+            city = City.from_text(city)
+        with self.hold_sync():
+            self.selected = None
+            self.reserve_selected = None
+            self.city = city.copy() if city is not None else City()
+            if tiles is not None:
+                self.tiles = tuple(tiles)
+            if reserve is not None:
+                self.reserve = tuple(reserve)
+            self.mode = mode
+            self.rotation = rotation
+            self.selected = selected
+            self._history.clear()
+            self._can_undo = False
+            self._pointed = ""
+        return self
+
+    def select(self, tile: int | Tile | str | None) -> None:
+        """Pick a tray tile (by index, tile or code) to try, and go back to building."""
+        with self.hold_sync():
+            self.selected = tile
+            self.mode = "build"
+
+    def rotate(self, turns: int = 1) -> None:
+        """Turn the tile being tried clockwise by quarter turns."""
+        self.rotation = (self.rotation + turns) % 4
+
+    def point_at(self, cell: Cell | None) -> list[Violation]:
+        """Show the verdict at ``cell`` as if the learner pointed at it; returns its violations."""
+        if cell is None:
+            self._pointed = ""
+            return []
+        self._pointed = cell_key(parse_cell_key(cell))
+        return self.verdict_at(cell)
+
+    def verdict_at(self, cell: Cell) -> list[Violation]:
+        """The violations a click on ``cell`` would meet now."""
+        cell = parse_cell_key(cell)
+        action, tile = self._action_at(cell)
+        return self._check(action, cell, tile)
+
+    # -- actions (from the page or from code) ---------------------------------------------
+    def try_place(self, cell: Cell) -> list[Violation]:
+        """Build the selected tile at ``cell`` if the rules allow; returns what they forbid."""
+        return self._act(parse_cell_key(cell), "place")
+
+    def try_remove(self, cell: Cell) -> list[Violation]:
+        """Move the tile at ``cell`` to the reserve if the redesign rules allow."""
+        return self._act(parse_cell_key(cell), "remove")
+
+    def try_swap(self, cell: Cell) -> list[Violation]:
+        """Swap the selected reserve tile with the tile at ``cell`` if the rules allow."""
+        return self._act(parse_cell_key(cell), "swap")
+
+    def undo(self) -> bool:
+        """Take back the last change; ``False`` when there is nothing to undo."""
+        if not self._history:
+            self._say("Nothing to undo.", "info")
+            return False
+        snapshot = self._history.pop()
+        with self.hold_sync():
+            self.selected = None
+            self.reserve_selected = None
+            self.city = snapshot.city
+            self.tiles = snapshot.tiles
+            self.reserve = snapshot.reserve
+            self._can_undo = bool(self._history)
+            self._say("Undone.", "info")
+        return True
+
+    def on_place(self, callback: Callable[[Cell, Tile], Any], remove: bool = False) -> None:
+        """Call ``callback(cell, tile)`` after every successful placement (``remove`` unhooks)."""
+        self._place_handlers.register_callback(callback, remove=remove)
+
+    def _action_at(self, cell: Cell) -> tuple[str, Tile | None]:
+        """What a click on ``cell`` means now, and with which tile."""
+        if self.mode == "redesign":
+            tile = self._reserve_tile
+            if tile is None:
+                return "remove", None
+            return ("swap" if cell in self.city else "place"), tile
+        return "place", self.selected_tile
+
+    def _check(self, action: str, cell: Cell, tile: Tile | None) -> list[Violation]:
+        if action == "remove":
+            return self.city.check_removal(cell)
+        if tile is None:
+            raise BadMessageError("no tile is selected: pick one from the tray first")
+        if action == "swap":
+            return self.city.check_swap(cell, tile)
+        rotation = self.rotation if self.mode == "build" else 0
+        return self.city.check(tile, cell, rotation)
+
+    def _act(self, cell: Cell, wanted: str | None) -> list[Violation]:
+        action, tile = self._action_at(cell)
+        if wanted is not None and wanted != action:
+            raise BadMessageError(f"a click at {format_cell(cell)} would {action}, not {wanted}")
+        violations = self._check(action, cell, tile)
+        self.last_verdict = violations
+        if violations:
+            what = tile.code if tile is not None else self.city[cell].code
+            self._say(
+                f"The {what} cannot {_VERB[action]} {format_cell(cell)}. "
+                + describe_violations(violations),
+                "refused",
+            )
+            return violations
+        self._apply(action, cell, tile)
+        return []
+
+    def _apply(self, action: str, cell: Cell, tile: Tile | None) -> None:
+        city = self.city.copy()
+        tiles, reserve = list(self.tiles), list(self.reserve)
+        snapshot = _Snapshot(self.city, self.tiles, self.reserve)
+        if action == "remove":
+            removed = city.remove(cell)
+            reserve.append(removed)
+            message = f"Moved the {removed.code} from {format_cell(cell)} to the reserve."
+        elif action == "swap":
+            assert tile is not None and self.reserve_selected is not None
+            old = city.swap(cell, tile)
+            reserve[self.reserve_selected] = old
+            message = f"Swapped the {old.code} at {format_cell(cell)} for the {tile.code}."
+        else:
+            assert tile is not None
+            city.place(tile, cell)
+            if self.mode == "redesign":
+                assert self.reserve_selected is not None
+                del reserve[self.reserve_selected]
+            else:
+                assert self.selected is not None
+                del tiles[self.selected]
+            message = f"Placed the {tile.code} at {format_cell(cell)}."
+        self._history.append(snapshot)
+        with self.hold_sync():
+            self.selected = None
+            self.reserve_selected = None
+            self.city = city
+            self.tiles = tuple(tiles)
+            self.reserve = tuple(reserve)
+            self._can_undo = True
+            self._say(message, "done")
+        if action == "place" and tile is not None:
+            self._place_handlers(cell, tile)
+
+    # -- messages from the page -----------------------------------------------------------
+    def _handle_message(self, _widget: object, content: object, _buffers: object) -> None:
+        try:
+            self._dispatch(content)
+        except (BadMessageError, traitlets.TraitError) as error:
+            self._say(f"Ignored a message from the page: {error}", "ignored")
+        except Exception as error:  # a page must never raise in the kernel
+            log.exception("CityWidget could not handle %r", content)
+            self._say(f"Ignored a message from the page ({type(error).__name__}).", "ignored")
+
+    def _dispatch(self, content: object) -> None:
+        if not isinstance(content, dict) or not isinstance(content.get("kind"), str):
+            raise BadMessageError(f"not a widget message: {_short(content)}")
+        kind = content["kind"]
+        if kind == "act":
+            self._act_from_page(content)
+        elif kind == "select":
+            self._select_from_page(content)
+        elif kind == "rotate":
+            self.rotate(_int(content.get("by", 1), "by"))
+        elif kind == "mode":
+            self._set_mode(content.get("mode"))
+        elif kind == "toggle":
+            self._toggle(content.get("what"))
+        elif kind == "undo":
+            self.undo()
+        else:
+            raise BadMessageError(f"unknown message kind {kind!r}")
+
+    def _act_from_page(self, content: dict[str, Any]) -> None:
+        cell = parse_cell_key(content.get("cell"))
+        min_x, min_y, max_x, max_y = self._board["extent"]
+        if not (min_x <= cell[0] <= max_x and min_y <= cell[1] <= max_y):
+            raise BadMessageError(f"unknown cell {format_cell(cell)}: it is not on the board")
+        tile = self.active_tile
+        if content.get("version") != self._version or content.get("tile") != (
+            tile.code if tile is not None else None
+        ):
+            raise BadMessageError(
+                f"stale click for {content.get('tile')!r}: the board changed meanwhile"
+            )
+        self._act(cell, None)
+
+    def _select_from_page(self, content: dict[str, Any]) -> None:
+        tray = content.get("tray", "tiles")
+        index = content.get("index")
+        if index is not None:
+            index = _int(index, "index")
+        if tray == "tiles":
+            self.select(index)
+        elif tray == "reserve":
+            with self.hold_sync():
+                self.reserve_selected = index
+                self.mode = "redesign"
+        else:
+            raise BadMessageError(f"unknown tray {tray!r}")
+
+    def _set_mode(self, mode: object) -> None:
+        if mode not in MODES:
+            raise BadMessageError(f"unknown mode {mode!r}")
+        self.mode = mode
+
+    def _toggle(self, what: object) -> None:
+        if what == "wall":
+            self.show_wall = not self.show_wall
+        elif what == "counts":
+            self.show_counts = not self.show_counts
+        else:
+            raise BadMessageError(f"nothing called {what!r} to show or hide")
+
+    def _say(self, text: str, kind: str) -> None:
+        self._notes += 1
+        self._note = {"text": text, "kind": kind, "serial": self._notes}
+
+    @property
+    def note(self) -> str:
+        """The last note shown under the board (what happened, or what was ignored)."""
+        return self._note.get("text", "")
+
+    # -- notebook display -----------------------------------------------------------------
+    def __repr__(self) -> str:
+        tile = self.selected_tile
+        return f"CityWidget(tiles={len(self.tiles)}, selected={tile.code if tile else None!r})"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The live widget, plus a static picture and a text for places without a kernel."""
+        bundle_ = super()._repr_mimebundle_(**kwargs)
+        data, metadata = bundle_ if isinstance(bundle_, tuple) else (bundle_ or {}, {})
+        data = dict(data)
+        data["text/plain"] = repr(self)
+        data["image/svg+xml"] = city_svg(self.city)
+        return data, metadata
+
+
+_VERB = {"place": "go at", "remove": "leave", "swap": "swap in at"}
+
+
+def _index(value: object, tray: Sequence[Tile], what: str) -> int | None:
+    """An index into ``tray`` from an index, a tile or a tile code."""
+    if value is None:
+        return None
+    if isinstance(value, Tile | str):
+        tile = as_tile(value)
+        if tile not in tray:
+            raise traitlets.TraitError(f"{tile.code!r} is not in the tray")
+        return tray.index(tile)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < len(tray):
+        raise traitlets.TraitError(f"no {what} number {value!r} (the tray holds {len(tray)})")
+    return value
+
+
+def _int(value: object, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadMessageError(f"{name} must be a whole number, not {_short(value)}")
+    return value
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -1,0 +1,236 @@
+// Pure helpers for any board view: cell keys, keyboard steps, and drawing what Python computed
+// (the static board picture, the ARIA grid over it, ghosts and violation highlights).
+// No rule lives here: every verdict, message and highlight arrives ready from Python.
+
+/**
+ * @typedef {[number, number, number, number]} Extent  min x, min y, max x, max y (inclusive)
+ * @typedef {{rule: string, message: string, tag: string, look: string,
+ *            cells: [number, number][], edges: [number, number, string][]}} Violation
+ * @typedef {{ok: boolean, action: string | null, text: string, violations: Violation[]}} Verdict
+ * @typedef {{svg: string, unit: number, size: number, extent: Extent,
+ *            labels: Record<string, string>, wall: number, counts: Record<string, number>,
+ *            buildings: string[], palette: Record<string, string>}} Board
+ */
+
+export const SVG_NS = "http://www.w3.org/2000/svg";
+const SIDES = ["N", "E", "S", "W"];
+/** Distance from a cell border to an outlined side, as in the static pictures. */
+const EDGE_MARK = 9;
+
+/** @param {number} x @param {number} y */
+export function cellKey(x, y) {
+  return `${x},${y}`;
+}
+
+/** @param {string} key @returns {[number, number]} */
+export function parseKey(key) {
+  const [x, y] = key.split(",").map(Number);
+  return [x, y];
+}
+
+const STEPS = {
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+  ArrowUp: [0, -1],
+  ArrowDown: [0, 1],
+  Home: null,
+};
+
+/**
+ * The cell an arrow key moves to from `key`, staying on the board.
+ * @param {string} key @param {string} keyName @param {Extent} extent
+ * @returns {string | null} null when the key is not an arrow
+ */
+export function step(key, keyName, extent) {
+  if (!(keyName in STEPS)) return null;
+  const [minX, minY, maxX, maxY] = extent;
+  if (keyName === "Home") return cellKey(0, 0);
+  const [dx, dy] = STEPS[keyName];
+  const [x, y] = parseKey(key);
+  const clamp = (v, lo, hi) => Math.min(hi, Math.max(lo, v));
+  return cellKey(clamp(x + dx, minX, maxX), clamp(y + dy, minY, maxY));
+}
+
+/**
+ * The line `offset` inside `side` of cell (x, y), in board units.
+ * @returns {[number, number, number, number]}
+ */
+export function sideLine(x, y, side, unit, offset = EDGE_MARK) {
+  const left = x * unit;
+  const top = y * unit;
+  const right = left + unit;
+  const bottom = top + unit;
+  switch (side) {
+    case "N":
+      return [left, top + offset, right, top + offset];
+    case "E":
+      return [right - offset, top, right - offset, bottom];
+    case "S":
+      return [left, bottom - offset, right, bottom - offset];
+    default:
+      return [left + offset, top, left + offset, bottom];
+  }
+}
+
+/**
+ * An SVG element with a class and attributes.
+ * @param {string} tag @param {string} cls @param {Record<string, string | number>} [attrs]
+ */
+export function svgEl(tag, cls, attrs = {}) {
+  const el = document.createElementNS(SVG_NS, tag);
+  if (cls) el.setAttribute("class", cls);
+  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, String(value));
+  return el;
+}
+
+/** Parse an SVG fragment (one `<g>`) sent by Python into a node of this document. */
+export function parseFragment(markup) {
+  const doc = new DOMParser().parseFromString(
+    `<svg xmlns="${SVG_NS}">${markup}</svg>`,
+    "image/svg+xml",
+  );
+  return document.importNode(doc.documentElement.firstElementChild, true);
+}
+
+/** Palette roles as CSS custom properties (`--alh-wall`, …) on `el`. */
+export function applyPalette(el, palette) {
+  for (const [role, colour] of Object.entries(palette || {})) {
+    el.style.setProperty(`--alh-${role}`, colour);
+  }
+}
+
+/**
+ * Put the board picture into `host` and turn its cells into an ARIA grid.
+ * @param {HTMLElement} host @param {Board} board @param {string} name
+ * @returns {{svg: SVGSVGElement, cells: Map<string, SVGGElement>, overlay: SVGGElement}}
+ */
+export function injectBoard(host, board, name) {
+  host.innerHTML = board.svg;
+  const svg = /** @type {SVGSVGElement} */ (host.querySelector("svg"));
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  svg.style.width = `${svg.viewBox.baseVal.width * (board.size / board.unit)}px`;
+  const grid = svg.querySelector("g.board");
+  grid.setAttribute("role", "grid");
+  grid.setAttribute("aria-label", name);
+  /** @type {Map<string, SVGGElement>} */
+  const cells = new Map();
+  for (const row of grid.querySelectorAll("g.row")) row.setAttribute("role", "row");
+  for (const cell of grid.querySelectorAll("g.cell")) {
+    const key = cell.getAttribute("data-cell");
+    cell.setAttribute("role", "gridcell");
+    cell.setAttribute("tabindex", "-1");
+    cell.setAttribute("aria-label", board.labels[key] || key);
+    cells.set(key, /** @type {SVGGElement} */ (cell));
+  }
+  const overlay = /** @type {SVGGElement} */ (svgEl("g", "alh-overlay", { "aria-hidden": "true" }));
+  svg.appendChild(overlay);
+  return { svg, cells, overlay };
+}
+
+/** A small checkmark on every cell whose verdict allows the action. */
+export function drawLegalMarks(layer, verdicts, unit) {
+  for (const [key, verdict] of Object.entries(verdicts)) {
+    if (!verdict.ok) continue;
+    const [x, y] = parseKey(key);
+    const mark = svgEl("g", "legal-mark", {
+      transform: `translate(${x * unit + unit - 24} ${y * unit + 24})`,
+    });
+    mark.appendChild(svgEl("circle", "legal-mark-dot", { r: 13 }));
+    const tick = svgEl("text", "legal-mark-tick", { y: 6, "text-anchor": "middle" });
+    tick.textContent = "✓";
+    mark.appendChild(tick);
+    layer.appendChild(mark);
+  }
+}
+
+/**
+ * A ghost of the tile over cell `key`, turned `rotation` quarter turns, outlined legal or not.
+ * @param {SVGGElement} layer @param {Node} ghost @param {string} key
+ */
+export function drawGhost(layer, ghost, key, rotation, legal, unit) {
+  const [x, y] = parseKey(key);
+  const group = svgEl("g", `try ${legal ? "legal" : "illegal"}`, {
+    transform: `translate(${x * unit} ${y * unit})`,
+    "data-try": key,
+  });
+  const turned = svgEl("g", "ghost", {
+    opacity: 0.6,
+    transform: rotation ? `rotate(${90 * rotation} 50 50)` : "",
+  });
+  turned.appendChild(ghost.cloneNode(true));
+  group.appendChild(turned);
+  group.appendChild(
+    svgEl("rect", `try-outline ${legal ? "legal" : "illegal"}`, {
+      x: 2,
+      y: 2,
+      width: 96,
+      height: 96,
+      rx: 6,
+    }),
+  );
+  if (legal) drawBadge(group, 6, 6, "✓ legal", "legal");
+  layer.appendChild(group);
+}
+
+/**
+ * Every violation's highlights, numbered like the messages in the status line.
+ * @param {SVGGElement} layer @param {Violation[]} violations @param {number} unit
+ */
+export function drawViolations(layer, violations, unit) {
+  /** @type {Map<string, number>} */
+  const stacked = new Map();
+  violations.forEach((violation, i) => {
+    const group = svgEl("g", `violation ${violation.rule.replace("/", "-")}`, {
+      "data-rule": violation.rule,
+      "data-index": i + 1,
+    });
+    const look = violation.look;
+    if (look !== "sides") {
+      violation.cells.forEach(([x, y], position) => {
+        const box = { x: x * unit + 5, y: y * unit + 5, width: 90, height: 90, rx: 8 };
+        if (look === "hole") {
+          group.appendChild(svgEl("rect", "hole", { ...box, x: x * unit + 4, y: y * unit + 4 }));
+          group.appendChild(svgEl("rect", "hole-outline", box));
+        } else if (look === "blocking") {
+          group.appendChild(svgEl("rect", position === 0 ? "unreachable" : "cut-off", box));
+        } else {
+          group.appendChild(svgEl("rect", "violation-cell", box));
+        }
+      });
+    }
+    for (const [x, y, side] of violation.edges) {
+      const [x1, y1, x2, y2] = sideLine(x, y, side, unit);
+      const cls = look === "blocking" ? "violation-edge blocking" : "violation-edge";
+      group.appendChild(svgEl("line", cls, { x1, y1, x2, y2 }));
+    }
+    const [ax, ay] = violation.cells[0] || violation.edges[0] || [0, 0];
+    const anchor = cellKey(ax, ay);
+    const count = stacked.get(anchor) || 0;
+    stacked.set(anchor, count + 1);
+    const tone = look === "blocking" ? "blocking" : "violation";
+    drawBadge(group, ax * unit + 6, ay * unit + 6 + 21 * count, `${i + 1} ${violation.tag}`, tone);
+    layer.appendChild(group);
+  });
+}
+
+/** A rounded label: a number and a word, so colour never carries the meaning alone. */
+export function drawBadge(parent, x, y, label, tone) {
+  const width = 10 + 8 * label.length;
+  const badge = svgEl("g", `badge ${tone}`, { transform: `translate(${x} ${y})` });
+  badge.appendChild(svgEl("rect", "badge-box", { width, height: 18, rx: 9 }));
+  const text = svgEl("text", "badge-label", { x: width / 2, y: 13, "text-anchor": "middle" });
+  text.textContent = label;
+  badge.appendChild(text);
+  parent.appendChild(badge);
+}
+
+/** A ring around the focused cell (SVG groups draw no focus outline of their own). */
+export function drawFocusRing(layer, key, unit) {
+  const [x, y] = parseKey(key);
+  layer.appendChild(
+    svgEl("rect", "focus-ring", { x: x * unit + 1, y: y * unit + 1, width: 98, height: 98, rx: 8 }),
+  );
+}
+
+export { SIDES };

@@ -1,0 +1,299 @@
+// The city widget's view: the board picture from Python, an ARIA grid over it, a tray of tiles,
+// a few controls and one status line. Hover and focus show the verdict Python already sent for
+// that cell; a click or Enter only sends a message — Python checks again and answers with traits.
+import {
+  applyPalette,
+  drawFocusRing,
+  drawGhost,
+  drawLegalMarks,
+  drawViolations,
+  injectBoard,
+  parseFragment,
+  step,
+} from "./board.js";
+
+/** Traits whose change redraws the view. */
+const WATCHED = [
+  "_board",
+  "_verdicts",
+  "_tray",
+  "_reserve_tray",
+  "_note",
+  "_pointed",
+  "_can_undo",
+  "selected",
+  "reserve_selected",
+  "rotation",
+  "mode",
+  "show_wall",
+  "show_counts",
+];
+
+const TEMPLATE = `
+  <div class="alh-toolbar" role="toolbar" aria-label="Board controls">
+    <button type="button" data-do="rotate" title="Turn the tile a quarter turn (r)">⟳ Turn <span class="alh-rotation">0°</span></button>
+    <button type="button" data-do="redesign" aria-pressed="false" title="Move tiles to and from the reserve">Redesign</button>
+    <button type="button" data-do="wall" aria-pressed="false">Longest wall</button>
+    <button type="button" data-do="counts" aria-pressed="false">Counts</button>
+    <button type="button" data-do="undo" disabled>Undo</button>
+  </div>
+  <div class="alh-main">
+    <div class="alh-board"></div>
+    <div class="alh-side">
+      <div class="alh-tray-title">Tiles to try</div>
+      <div class="alh-tray alh-tray-tiles" role="listbox" aria-label="Tiles to try"></div>
+      <div class="alh-tray-title">Reserve</div>
+      <div class="alh-tray alh-tray-reserve" role="listbox" aria-label="Reserve"></div>
+      <dl class="alh-counts" hidden></dl>
+    </div>
+  </div>
+  <p class="alh-status" role="status" aria-live="polite"></p>
+  <p class="alh-note" aria-live="polite"></p>
+`;
+
+/**
+ * @param {{model: any, el: HTMLElement}} context
+ * @returns {() => void} cleanup
+ */
+export function render({ model, el }) {
+  const root = document.createElement("div");
+  root.className = "alh-city";
+  root.innerHTML = TEMPLATE;
+  el.appendChild(root);
+  const $ = (selector) => root.querySelector(selector);
+  const host = $(".alh-board");
+
+  /** What only the page knows: where the pointer and the focus are. */
+  const ui = {
+    /** @type {string | null} */ pointed: null,
+    focused: "0,0",
+    hasFocus: false,
+    board: null,
+    /** @type {ReturnType<typeof injectBoard> | null} */ grid: null,
+    trays: new Map(),
+    ghosts: new Map(),
+  };
+
+  function send(message) {
+    model.send(message);
+  }
+
+  function act(key) {
+    const verdicts = model.get("_verdicts") || {};
+    send({ kind: "act", cell: key, tile: verdicts.tile ?? null, version: verdicts.version });
+  }
+
+  function ghostFor(verdicts) {
+    if (!verdicts.tile) return null;
+    if (!ui.ghosts.has(verdicts.tile)) {
+      const trays = [...model.get("_tray"), ...model.get("_reserve_tray")];
+      const entry = trays.find((t) => t.code === verdicts.tile);
+      if (!entry) return null;
+      ui.ghosts.set(verdicts.tile, parseFragment(entry.ghost));
+    }
+    return ui.ghosts.get(verdicts.tile);
+  }
+
+  function drawTray(selector, trait, tray, selected, active) {
+    const box = $(selector);
+    const entries = model.get(trait) || [];
+    if (ui.trays.get(trait) !== entries) {
+      ui.trays.set(trait, entries);
+      box.replaceChildren();
+      entries.forEach((entry, index) => {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = "alh-tile";
+        button.setAttribute("role", "option");
+        button.dataset.index = String(index);
+        button.dataset.code = entry.code;
+        button.dataset.tray = tray;
+        button.title = entry.code;
+        button.innerHTML = `${entry.svg}<span class="alh-tile-code">${entry.code}</span>`;
+        box.appendChild(button);
+      });
+      if (!entries.length) box.textContent = "(empty)";
+    }
+    for (const button of box.querySelectorAll("button")) {
+      const chosen = active && Number(button.dataset.index) === selected;
+      button.setAttribute("aria-selected", String(chosen));
+    }
+  }
+
+  function drawCounts(board) {
+    const list = $(".alh-counts");
+    list.hidden = !model.get("show_counts");
+    if (list.hidden) return;
+    const rows = board.buildings.map((b) => `<dt>${b}</dt><dd>${board.counts[b]}</dd>`);
+    rows.push(`<dt>longest wall</dt><dd>${board.wall}</dd>`);
+    list.innerHTML = rows.join("");
+  }
+
+  function statusText(board, verdicts) {
+    const cells = verdicts.cells || {};
+    if (ui.pointed) {
+      const verdict = cells[ui.pointed];
+      if (verdict) return verdict.text;
+      const label = board.labels[ui.pointed] || ui.pointed;
+      return verdicts.tile || verdicts.mode === "redesign"
+        ? label
+        : `${label}. Pick a tile from the tray to try it here.`;
+    }
+    if (verdicts.mode === "redesign" && !verdicts.tile) {
+      return "Redesign: point at a tile to see whether it may go to the reserve.";
+    }
+    if (!verdicts.tile) return "Pick a tile from the tray, then point at a cell.";
+    const fits = Object.values(cells).filter((v) => v.ok).length;
+    return `Trying the ${verdicts.tile}: it fits on ${fits} cell${fits === 1 ? "" : "s"} (marked ✓). Point at a cell to see why.`;
+  }
+
+  /** The one drawing function: make the page show the model and the pointer/focus state. */
+  function draw() {
+    const board = model.get("_board");
+    if (!board || !board.svg) return;
+    const verdicts = model.get("_verdicts") || {};
+    const mode = model.get("mode");
+    if (board !== ui.board) {
+      ui.board = board;
+      ui.grid = injectBoard(host, board, "Alhambra: one cell per grid square");
+      applyPalette(root, board.palette);
+      if (!ui.grid.cells.has(ui.focused)) ui.focused = "0,0";
+      if (ui.pointed && !ui.grid.cells.has(ui.pointed)) ui.pointed = null;
+    }
+    const grid = /** @type {NonNullable<typeof ui.grid>} */ (ui.grid);
+    for (const [key, cell] of grid.cells) {
+      cell.setAttribute("tabindex", key === ui.focused ? "0" : "-1");
+    }
+    if (ui.hasFocus && document.activeElement !== grid.cells.get(ui.focused)) {
+      grid.cells.get(ui.focused)?.focus({ preventScroll: true });
+    }
+
+    drawTray(".alh-tray-tiles", "_tray", "tiles", model.get("selected"), mode === "build");
+    drawTray(
+      ".alh-tray-reserve",
+      "_reserve_tray",
+      "reserve",
+      model.get("reserve_selected"),
+      mode === "redesign",
+    );
+    $(".alh-rotation").textContent = `${90 * (model.get("rotation") || 0)}°`;
+    $('[data-do="redesign"]').setAttribute("aria-pressed", String(mode === "redesign"));
+    $('[data-do="wall"]').setAttribute("aria-pressed", String(!!model.get("show_wall")));
+    $('[data-do="counts"]').setAttribute("aria-pressed", String(!!model.get("show_counts")));
+    /** @type {HTMLButtonElement} */ ($('[data-do="undo"]')).disabled = !model.get("_can_undo");
+    root.classList.toggle("alh-show-wall", !!model.get("show_wall"));
+    root.dataset.mode = mode;
+    drawCounts(board);
+
+    const layer = grid.overlay;
+    layer.replaceChildren();
+    const cells = verdicts.cells || {};
+    drawLegalMarks(layer, cells, board.unit);
+    const verdict = ui.pointed ? cells[ui.pointed] : null;
+    if (verdict) {
+      const ghost = verdict.action === "remove" ? null : ghostFor(verdicts);
+      if (ghost) drawGhost(layer, ghost, ui.pointed, verdicts.rotation, verdict.ok, board.unit);
+      drawViolations(layer, verdict.violations, board.unit);
+    }
+    if (ui.hasFocus) drawFocusRing(layer, ui.focused, board.unit);
+
+    const status = $(".alh-status");
+    const text = statusText(board, verdicts);
+    if (status.textContent !== text) status.textContent = text;
+    status.dataset.cell = ui.pointed || "";
+    const note = model.get("_note") || {};
+    const noteBox = $(".alh-note");
+    noteBox.textContent = note.text || "";
+    noteBox.dataset.kind = note.kind || "";
+  }
+
+  // -- what the learner does ---------------------------------------------------------------
+  const cellOf = (target) => target?.closest?.("[data-cell]")?.getAttribute("data-cell") ?? null;
+
+  host.addEventListener("pointerover", (event) => {
+    const key = cellOf(event.target);
+    if (key && key !== ui.pointed) {
+      ui.pointed = key;
+      draw();
+    }
+  });
+  host.addEventListener("pointerleave", () => {
+    ui.pointed = ui.hasFocus ? ui.focused : null;
+    draw();
+  });
+  host.addEventListener("click", (event) => {
+    const key = cellOf(event.target);
+    if (!key) return;
+    ui.focused = key;
+    ui.pointed = key;
+    act(key);
+    draw();
+  });
+  host.addEventListener("focusin", (event) => {
+    const key = cellOf(event.target);
+    if (!key) return;
+    ui.hasFocus = true;
+    ui.focused = key;
+    ui.pointed = key;
+    draw();
+  });
+  host.addEventListener("focusout", (event) => {
+    if (host.contains(/** @type {Node} */ (event.relatedTarget))) return;
+    ui.hasFocus = false;
+    ui.pointed = null;
+    draw();
+  });
+  host.addEventListener("keydown", (event) => {
+    const key = cellOf(event.target) ?? ui.focused;
+    const next = ui.board ? step(key, event.key, ui.board.extent) : null;
+    if (next) {
+      event.preventDefault();
+      ui.focused = next;
+      ui.pointed = next;
+      ui.grid?.cells.get(next)?.focus({ preventScroll: true });
+      draw();
+    } else if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      act(key);
+    }
+  });
+  root.addEventListener("keydown", (event) => {
+    if ((event.key === "r" || event.key === "R") && !event.ctrlKey && !event.metaKey) {
+      event.preventDefault();
+      event.stopPropagation(); // keep JupyterLab's command-mode shortcuts out of it
+      send({ kind: "rotate", by: 1 });
+    }
+  });
+  root.addEventListener("click", (event) => {
+    const button = /** @type {HTMLElement} */ (event.target).closest?.("button");
+    if (!button || !root.contains(button)) return;
+    const what = button.dataset.do;
+    if (button.dataset.tray) {
+      const index = Number(button.dataset.index);
+      const current = model.get(button.dataset.tray === "tiles" ? "selected" : "reserve_selected");
+      send({ kind: "select", tray: button.dataset.tray, index: current === index ? null : index });
+    } else if (what === "rotate") send({ kind: "rotate", by: 1 });
+    else if (what === "redesign") {
+      send({ kind: "mode", mode: model.get("mode") === "redesign" ? "build" : "redesign" });
+    } else if (what === "wall" || what === "counts") send({ kind: "toggle", what });
+    else if (what === "undo") send({ kind: "undo" });
+  });
+
+  // -- what Python says ----------------------------------------------------------------------
+  const onPointed = () => {
+    ui.pointed = model.get("_pointed") || null;
+    draw();
+  };
+  model.on("change:_pointed", onPointed);
+  const watched = WATCHED.filter((name) => name !== "_pointed");
+  for (const name of watched) model.on(`change:${name}`, draw);
+  ui.pointed = model.get("_pointed") || null;
+  draw();
+
+  return () => {
+    model.off("change:_pointed", onPointed);
+    for (const name of watched) model.off(`change:${name}`, draw);
+  };
+}
+
+export default { render };

@@ -1,0 +1,218 @@
+"""The city widget's page code in real Chromium, driven by a small fake model.
+
+The module loaded is exactly what anywidget loads (``CityWidget._esm``, from a blob URL), and
+the model is fed with the state of a real Python ``CityWidget``; what the page sends back is
+recorded and, where it matters, handed to the Python widget to close the loop.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import alhambra_nb as alh
+
+# The fountain, a garden east (walls N, E) and a tower south of the garden (wall E).
+SMALL = "0,0 fountain\n1,0 garden-10-NE\n1,1 tower-9-E\n"
+
+FAKE_MODEL = """
+(state) => {
+  const handlers = new Map();
+  const sent = [];
+  const model = {
+    get: (key) => state[key],
+    set: (key, value) => {
+      state[key] = value;
+      for (const f of handlers.get(`change:${key}`) || []) f();
+    },
+    on: (event, f) => handlers.set(event, [...(handlers.get(event) || []), f]),
+    off: (event, f) => handlers.set(event, (handlers.get(event) || []).filter((g) => g !== f)),
+    save_changes: () => {},
+    send: (message) => sent.push(message),
+  };
+  window.__model = model;
+  window.__sent = sent;
+  const el = document.getElementById("root");
+  window.__cleanup = window.__module.render({ model, el });
+}
+"""
+
+LOAD_MODULE = """
+async (source) => {
+  const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+  window.__module = await import(url);
+}
+"""
+
+# JupyterLab's dark theme values for the variables the widget reads.
+JP_DARK = {
+    "--jp-layout-color0": "#111111",
+    "--jp-layout-color1": "#212121",
+    "--jp-layout-color2": "#424242",
+    "--jp-ui-font-color1": "rgba(255,255,255,0.87)",
+    "--jp-ui-font-color2": "rgba(255,255,255,0.54)",
+    "--jp-border-color1": "#616161",
+    "--jp-brand-color1": "#64b5f6",
+}
+
+
+def state_of(widget: alh.CityWidget) -> dict[str, Any]:
+    """The synced state, as JSON would carry it to the page."""
+    return json.loads(json.dumps(widget.get_state()))
+
+
+def mount(page, widget: alh.CityWidget, *, dark: bool = False) -> None:
+    page.goto("about:blank")
+    background = JP_DARK["--jp-layout-color0"] if dark else "#ffffff"
+    variables = ";".join(f"{k}:{v}" for k, v in JP_DARK.items()) if dark else ""
+    page.set_content(
+        f'<body style="margin:0;background:{background};{variables}">'
+        '<div id="root" style="display:inline-block"></div></body>'
+    )
+    page.add_style_tag(content=widget._css)
+    page.evaluate(LOAD_MODULE, widget._esm)
+    page.evaluate(FAKE_MODEL, state_of(widget))
+
+
+def push(page, widget: alh.CityWidget, *names: str) -> None:
+    """Send the Python widget's current value of traits to the page, like a comm update."""
+    state = state_of(widget)
+    for name in names or state:
+        page.evaluate("([k, v]) => window.__model.set(k, v)", [name, state[name]])
+
+
+def sent(page) -> list[dict[str, Any]]:
+    return page.evaluate("window.__sent")
+
+
+def cell(page, key: str):
+    return page.locator(f'[role="gridcell"][data-cell="{key}"]')
+
+
+def status(page) -> str:
+    return page.text_content('[role="status"]')
+
+
+@pytest.fixture
+def widget() -> alh.CityWidget:
+    return alh.CityWidget(alh.City.from_text(SMALL), tiles=["tower-9-NE", "garden-6"], selected=0)
+
+
+def test_draws_an_aria_grid_with_every_cell(page, widget):
+    mount(page, widget)
+    min_x, min_y, max_x, max_y = widget._board["extent"]
+    cells = page.locator('[role="grid"] [role="row"] [role="gridcell"]')
+    assert cells.count() == (max_x - min_x + 1) * (max_y - min_y + 1)
+    assert cell(page, "1,0").get_attribute("aria-label") == "(1, 0): garden, walls north and east"
+    assert cell(page, "2,0").get_attribute("aria-label") == "(2, 0): empty"
+    tabindexes = cells.evaluate_all("els => els.map(e => e.getAttribute('tabindex'))")
+    assert sorted(set(tabindexes)) == ["-1", "0"] and tabindexes.count("0") == 1
+    assert page.get_attribute('[role="status"]', "aria-live") == "polite"
+    assert "Trying the tower-9-NE" in status(page)
+    # every cell where the tile fits carries a check mark
+    legal = sum(v["ok"] for v in widget._verdicts["cells"].values())
+    assert page.locator(".legal-mark").count() == legal > 0
+    assert page.locator('.alh-tile[aria-selected="true"]').get_attribute("data-code") == (
+        "tower-9-NE"
+    )
+
+
+def test_hover_shows_the_verdict_without_a_round_trip(page, widget):
+    mount(page, widget)
+    # West of the fountain the tower's east wall faces the fountain's open west side.
+    [walls, walking] = widget.verdict_at((-1, 0))
+    assert walls.rule is alh.RuleId.WALLS_MATCH
+    cell(page, "-1,0").hover()
+    text = status(page)
+    assert walls.message in text and walking.message in text
+    group = page.locator('.alh-overlay .violation[data-rule="placement/walls-match"]')
+    assert group.locator(".violation-edge").count() == 2
+    assert group.locator(".badge-label").text_content() == "1 walls"
+    assert page.locator(".alh-overlay .violation-edge.blocking").count() == len(walking.edges)
+    assert page.locator(".alh-overlay .try.illegal").count() == 1
+    assert sent(page) == []  # hovering asked Python nothing
+
+    cell(page, "0,-1").hover()
+    assert widget.verdict_at((0, -1)) == []
+    assert "fits here" in status(page)
+    assert page.locator('.alh-overlay .try.legal[data-try="0,-1"]').count() == 1
+
+
+def test_keyboard_moves_focus_places_and_rotates(page, widget):
+    mount(page, widget)
+    cell(page, "0,0").focus()
+    assert status(page).startswith("(0, 0): 1 rule broken")  # occupied
+    page.keyboard.press("ArrowUp")
+    focused = page.evaluate("document.activeElement.getAttribute('data-cell')")
+    assert focused == "0,-1"
+    assert cell(page, "0,-1").get_attribute("tabindex") == "0"
+    assert cell(page, "0,0").get_attribute("tabindex") == "-1"
+    assert "fits here" in status(page)
+    assert page.locator(".alh-overlay .focus-ring").count() == 1
+    page.keyboard.press("Enter")
+    page.keyboard.press("r")
+    version = widget._verdicts["version"]
+    assert sent(page) == [
+        {"kind": "act", "cell": "0,-1", "tile": "tower-9-NE", "version": version},
+        {"kind": "rotate", "by": 1},
+    ]
+    # Arrow keys stop at the edge of the board.
+    for _ in range(10):
+        page.keyboard.press("ArrowLeft")
+    min_x = widget._board["extent"][0]
+    assert page.evaluate("document.activeElement.getAttribute('data-cell')") == f"{min_x},-1"
+
+
+def test_clicks_send_messages_that_python_acts_on(page, widget):
+    mount(page, widget)
+    cell(page, "-1,0").click()
+    cell(page, "0,-1").click()
+    page.click('.alh-tile[data-code="garden-6"]')
+    page.click('[data-do="wall"]')
+    page.click('[data-do="redesign"]')
+    messages = sent(page)
+    assert [m["kind"] for m in messages] == ["act", "act", "select", "toggle", "mode"]
+    assert messages[0]["cell"] == "-1,0" and messages[1]["cell"] == "0,-1"
+    assert messages[2] == {"kind": "select", "tray": "tiles", "index": 1}
+
+    # Python answers the first click with a refusal and the second with a placement.
+    before = widget.city.to_text()
+    widget._handle_message(widget, messages[0], [])
+    assert widget.city.to_text() == before
+    assert "cannot go at (-1, 0)" in widget.note
+    widget._handle_message(widget, messages[1], [])
+    assert widget.city[(0, -1)].code == "tower-9-NE"
+    push(page, widget)
+    assert cell(page, "0,-1").get_attribute("aria-label") == "(0, -1): tower, walls north and east"
+    assert page.text_content(".alh-note") == "Placed the tower-9-NE at (0, -1)."
+    assert page.locator(".alh-tile").count() == 1  # the placed tile left the tray
+
+
+def test_python_can_point_at_a_cell(page, widget):
+    mount(page, widget)
+    widget.point_at((-1, 0))
+    push(page, widget, "_pointed")
+    assert "would face the open west side of the fountain" in status(page)
+
+
+def test_redesign_mode_shows_removal_verdicts(page, widget):
+    widget.mode = "redesign"
+    mount(page, widget)
+    cell(page, "0,0").hover()
+    assert "The fountain at (0, 0) is never moved" in status(page)
+    cell(page, "1,1").hover()
+    assert "may go to the reserve" in status(page)
+
+
+def test_light_and_dark_screenshots(page, artifacts_dir):
+    city = alh.City.from_text(SMALL + "0,-1 pavilion-5-NW\n-1,0 seraglio-7-SW\n")
+    widget = alh.CityWidget(city, tiles=["tower-9-NE", "garden-6", "arcades-8-S"], selected=0)
+    widget.show_wall = True
+    widget.show_counts = True
+    for theme, dark in (("light", False), ("dark", True)):
+        mount(page, widget, dark=dark)
+        cell(page, "2,0").hover()
+        page.locator("#root").screenshot(path=str(artifacts_dir / f"city-widget-{theme}.png"))
+        assert page.locator(".alh-overlay .violation").count() > 0
