@@ -1,0 +1,230 @@
+"""The city widget's Python side: traits, verdicts, actions, bad messages, notebook display."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+import traitlets
+
+import alhambra_nb as alh
+from alhambra_nb.render import city_svg, describe_cell
+from alhambra_nb.widgets.board import BadMessageError, extent_cells, parse_cell_key
+
+SMALL = "0,0 fountain\n1,0 garden-10-NE\n1,1 tower-9-E\n"
+
+
+@pytest.fixture
+def widget() -> alh.CityWidget:
+    return alh.CityWidget(alh.City.from_text(SMALL), tiles=["tower-9-NE", "garden-6"], selected=0)
+
+
+def test_importing_the_package_loads_no_widget_code():
+    probe = "import sys, alhambra_nb; print('anywidget' in sys.modules, 'traitlets' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "False"]
+
+
+def test_constructor_defaults():
+    w = alh.CityWidget()
+    assert w.city == alh.City()
+    assert w.tiles == () and w.selected is None and w.selected_tile is None
+    assert w._verdicts["cells"] == {}
+    assert repr(w) == "CityWidget(tiles=0, selected=None)"
+
+
+def test_selected_by_index_tile_or_code(widget):
+    assert widget.selected_tile == alh.Tile.parse("tower-9-NE")
+    widget.selected = "garden-6"
+    assert widget.selected == 1
+    widget.selected = alh.Tile.parse("tower-9-NE")
+    assert widget.selected == 0
+    with pytest.raises(traitlets.TraitError):
+        widget.selected = 5
+    with pytest.raises(traitlets.TraitError):
+        widget.selected = "tower-13"
+
+
+def test_verdict_map_equals_city_check_for_every_cell(widget):
+    for rotation in range(4):
+        widget.rotation = rotation
+        cells = widget._verdicts["cells"]
+        extent = tuple(widget._board["extent"])
+        assert set(cells) == {f"{x},{y}" for x, y in extent_cells(extent)}
+        assert widget.city.candidate_cells() <= {parse_cell_key(k) for k in cells}
+        for key, verdict in cells.items():
+            expected = widget.city.check(widget.selected_tile, parse_cell_key(key), rotation)
+            assert verdict["ok"] == (expected == [])
+            assert [v["rule"] for v in verdict["violations"]] == [v.rule.value for v in expected]
+            assert [v["message"] for v in verdict["violations"]] == [v.message for v in expected]
+            assert [v["edges"] for v in verdict["violations"]] == [
+                v.to_dict()["edges"] for v in expected
+            ]
+
+
+def test_board_labels_describe_every_cell(widget):
+    labels = widget._board["labels"]
+    assert labels["1,0"] == "(1, 0): garden, walls north and east"
+    for key, label in labels.items():
+        assert label == describe_cell(widget.city, parse_cell_key(key))
+
+
+def test_an_illegal_try_changes_nothing_and_explains(widget):
+    before = widget.city.to_text()
+    violations = widget.try_place((-1, 0))
+    assert [v.rule for v in violations] == [alh.RuleId.WALLS_MATCH, alh.RuleId.WALKING]
+    assert widget.last_verdict == violations
+    assert widget.city.to_text() == before
+    assert "cannot go at (-1, 0)" in widget.note and violations[0].message in widget.note
+
+
+def test_a_legal_try_places_calls_back_and_can_be_undone(widget):
+    original = widget.city
+    seen = []
+    widget.on_place(lambda cell, tile: seen.append((cell, tile.code)))
+    changes = []
+    widget.observe(lambda change: changes.append(change["new"]), "city")
+    assert widget.try_place((0, -1)) == []
+    assert widget.city[(0, -1)].code == "tower-9-NE"
+    assert original.get((0, -1)) is None  # the City passed in is left alone
+    assert seen == [((0, -1), "tower-9-NE")]
+    assert len(changes) == 1
+    assert widget.tiles == (alh.Tile.parse("garden-6"),) and widget.selected is None
+    assert widget._board["labels"]["0,-1"] == "(0, -1): tower, walls north and east"
+    assert widget.undo() is True
+    assert widget.city == original and len(widget.tiles) == 2
+    assert widget.undo() is False
+
+
+def test_assigning_a_city_redraws(widget):
+    widget.city = alh.City.from_text("0,0 fountain\n0,1 garden-6\n")
+    assert widget._board["svg"].count('data-cell="0,1"') == 1
+    assert widget._board["labels"]["0,1"] == "(0, 1): garden, no walls"
+    assert "0,2" in widget._verdicts["cells"]
+
+
+def test_rotation_breaks_the_orientation_rule(widget):
+    widget.rotate()
+    assert widget.rotation == 1
+    assert all(not v["ok"] for v in widget._verdicts["cells"].values())
+    rules = [v["rule"] for v in widget._verdicts["cells"]["0,-1"]["violations"]]
+    assert "placement/orientation" in rules
+
+
+def test_redesign_remove_put_back_and_swap(widget):
+    widget.mode = "redesign"
+    cells = widget._verdicts["cells"]
+    assert cells["1,1"]["ok"] and cells["1,1"]["action"] == "remove"
+    assert cells["0,0"]["violations"][0]["rule"] == "redesign/fountain"
+    assert cells["1,0"]["violations"][0]["rule"] == "redesign/disconnects"
+    assert widget.try_remove((1, 0))[0].rule is alh.RuleId.REDESIGN_DISCONNECTS
+    assert widget.try_remove((1, 1)) == []
+    assert widget.reserve == (alh.Tile.parse("tower-9-E"),)
+    widget.reserve_selected = 0
+    cells = widget._verdicts["cells"]
+    assert cells["1,1"]["action"] == "place" and cells["1,1"]["ok"]
+    assert cells["1,0"]["action"] == "swap"
+    for key, verdict in cells.items():
+        cell = parse_cell_key(key)
+        tile = widget.reserve[0]
+        expected = (
+            widget.city.check_swap(cell, tile)
+            if cell in widget.city
+            else widget.city.check(tile, cell)
+        )
+        assert [v["rule"] for v in verdict["violations"]] == [v.rule.value for v in expected]
+    assert widget.verdict_at((1, 1)) == []
+    widget._handle_message(
+        widget,
+        {"kind": "act", "cell": "1,1", "tile": "tower-9-E", "version": widget._verdicts["version"]},
+        [],
+    )
+    assert widget.city[(1, 1)].code == "tower-9-E" and widget.reserve == ()
+
+
+def test_swap_from_the_reserve():
+    city = alh.City.from_text("0,0 fountain\n1,0 garden-10\n")
+    widget = alh.CityWidget(city, reserve=["tower-9"])
+    widget.mode = "redesign"
+    widget.reserve_selected = 0
+    assert widget.try_swap((1, 0)) == []
+    assert widget.city[(1, 0)].code == "tower-9"
+    assert widget.reserve == (alh.Tile.parse("garden-10"),)
+
+
+@pytest.mark.parametrize(
+    ("message", "note"),
+    [
+        ("garbage", "not a widget message"),
+        (None, "not a widget message"),
+        ({"kind": "explode"}, "unknown message kind"),
+        ({"kind": "act", "cell": "a,b"}, "unknown cell"),
+        ({"kind": "act", "cell": [1]}, "unknown cell"),
+        ({"kind": "act", "cell": "99,99", "tile": "tower-9-NE"}, "not on the board"),
+        ({"kind": "act", "cell": "0,-1", "tile": "garden-6", "version": 0}, "stale"),
+        ({"kind": "select", "index": 7}, "no tile number 7"),
+        ({"kind": "select", "index": "x"}, "whole number"),
+        ({"kind": "select", "tray": "attic", "index": 0}, "unknown tray"),
+        ({"kind": "rotate", "by": "lots"}, "whole number"),
+        ({"kind": "mode", "mode": "chaos"}, "unknown mode"),
+        ({"kind": "toggle", "what": "lights"}, "nothing called"),
+    ],
+)
+def test_bad_messages_are_ignored_with_a_visible_note(widget, message, note):
+    before = (widget.city.to_text(), widget.tiles, widget.selected, widget.rotation)
+    widget._handle_message(widget, message, [])
+    assert widget.note.startswith("Ignored a message from the page")
+    assert note in widget.note
+    assert widget._note["kind"] == "ignored"
+    assert (widget.city.to_text(), widget.tiles, widget.selected, widget.rotation) == before
+
+
+def test_page_messages_drive_the_widget(widget):
+    version = widget._verdicts["version"]
+    widget._handle_message(widget, {"kind": "rotate", "by": 1}, [])
+    assert widget.rotation == 1
+    assert widget._verdicts["version"] > version
+    widget._handle_message(widget, {"kind": "select", "tray": "tiles", "index": 1}, [])
+    assert widget.selected == 1
+    widget._handle_message(widget, {"kind": "toggle", "what": "wall"}, [])
+    widget._handle_message(widget, {"kind": "toggle", "what": "counts"}, [])
+    assert widget.show_wall and widget.show_counts
+    widget._handle_message(widget, {"kind": "mode", "mode": "redesign"}, [])
+    assert widget.mode == "redesign"
+
+
+def test_set_position_and_point_at(widget):
+    widget.try_place((0, -1))
+    widget.set_position(SMALL, tiles=["arcades-8-S"], selected="arcades-8-S", rotation=0)
+    assert widget.city == alh.City.from_text(SMALL)
+    assert widget.selected_tile.code == "arcades-8-S"
+    assert widget._can_undo is False
+    violations = widget.point_at((-1, 0))
+    assert widget._pointed == "-1,0"
+    assert violations == widget.city.check("arcades-8-S", (-1, 0))
+    widget.point_at(None)
+    assert widget._pointed == ""
+
+
+def test_mime_bundle_has_a_static_picture_and_deterministic_text(widget):
+    data, _metadata = widget._repr_mimebundle_()
+    assert data["text/plain"] == "CityWidget(tiles=2, selected='tower-9-NE')"
+    assert data["image/svg+xml"] == city_svg(widget.city)
+    assert data["application/vnd.jupyter.widget-view+json"]["model_id"] == widget.model_id
+    assert repr(widget) == data["text/plain"]
+
+
+def test_the_page_module_is_one_self_contained_file():
+    esm = alh.CityWidget._esm
+    assert 'from "./' not in esm
+    assert "export function render" in esm and "export default" in esm
+    assert ".alh-city" in alh.CityWidget._css
+
+
+def test_cell_keys_parse_strictly():
+    assert parse_cell_key("2,-1") == (2, -1)
+    assert parse_cell_key([2, -1]) == (2, -1)
+    for bad in ("2", "a,b", [True, 1], None, 3):
+        with pytest.raises(BadMessageError):
+            parse_cell_key(bad)
