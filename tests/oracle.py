@@ -15,28 +15,52 @@ def walls_of(tile) -> set[str]:
     return {side.name for side in tile.walls}
 
 
+def edge(tile, side: str) -> str:
+    """'wall', 'open', 'bastion' or 'plain': what this side of the tile is made of."""
+    if tile.is_camp:
+        return "bastion" if side in {s.name for s in tile.bastions} else "plain"
+    return "wall" if side in walls_of(tile) else "open"
+
+
+def sides_match(mine: str, theirs: str) -> bool:
+    pair = {mine, theirs}
+    return mine == theirs != "bastion" or pair == {"wall", "bastion"}
+
+
+def gated(gates, cell, side) -> bool:
+    other = step(cell, side)
+    return any({cell, other} == {g, step(g, s.name)} for g, s in gates)
+
+
 def step(cell, side):
     dx, dy = STEPS[side]
     return (cell[0] + dx, cell[1] + dy)
 
 
-def walkable(tiles: dict) -> set:
-    """Cells a pedestrian reaches from (0, 0) through open shared sides."""
+def crossable(tiles: dict, cell, side: str, gates=()) -> bool:
+    other = tiles.get(step(cell, side))
+    if other is None or other.is_camp or tiles[cell].is_camp:
+        return False
+    mine, theirs = edge(tiles[cell], side), edge(other, OPPOSITE[side])
+    return mine == theirs == "open" or (mine == theirs == "wall" and gated(gates, cell, side))
+
+
+def walkable(tiles: dict, gates=()) -> set:
+    """Cells a pedestrian reaches from (0, 0) through open shared sides (or gates)."""
     seen = {(0, 0)}
     queue = deque(seen)
     while queue:
         cell = queue.popleft()
         for side in STEPS:
             other = step(cell, side)
-            if (
-                other in tiles
-                and other not in seen
-                and side not in walls_of(tiles[cell])
-                and OPPOSITE[side] not in walls_of(tiles[other])
-            ):
+            if other not in seen and crossable(tiles, cell, side, gates):
                 seen.add(other)
                 queue.append(other)
     return seen
+
+
+def buildings(tiles: dict) -> set:
+    return {c for c, t in tiles.items() if not t.is_camp}
 
 
 def has_hole(tiles: dict) -> bool:
@@ -67,17 +91,33 @@ def legal(tiles: dict, tile, cell) -> bool:
         if other is None:
             continue
         touching = True
-        if (side in walls_of(tile)) != (OPPOSITE[side] in walls_of(other)):
+        if not sides_match(edge(tile, side), edge(other, OPPOSITE[side])):
             return False
     if not touching:
         return False
     after = dict(tiles)
     after[cell] = tile
-    return cell in walkable(after) and not has_hole(after)
+    return (tile.is_camp or cell in walkable(after)) and not has_hole(after)
 
 
 def removable(tiles: dict, cell) -> bool:
     if cell == (0, 0) or cell not in tiles:
         return False
     after = {c: t for c, t in tiles.items() if c != cell}
-    return walkable(after) == set(after) and not has_hole(after)
+    return (
+        walkable(after) == buildings(after) and joined(after) == set(after) and not has_hole(after)
+    )
+
+
+def joined(tiles: dict) -> set:
+    """Cells joined side to side to the fountain, whatever their walls."""
+    seen = {(0, 0)}
+    queue = deque(seen)
+    while queue:
+        cell = queue.popleft()
+        for side in STEPS:
+            other = step(cell, side)
+            if other in tiles and other not in seen:
+                seen.add(other)
+                queue.append(other)
+    return seen

@@ -38,7 +38,7 @@ def test_a_turned_tile_breaks_orientation_and_its_turned_walls_are_checked():
     # seraglio-8-S turned a quarter: its wall comes to the west and faces the fountain.
     found = city.check("seraglio-8-S", (1, 0), rotation=1)
     assert rules(found) == [R.ORIENTATION, R.WALLS_MATCH, R.WALKING]
-    assert "a quarter turn from upright" in found[0].message
+    assert "seraglio tile stands a quarter turn from upright" in found[0].message
     assert found[1].edges == (((1, 0), alh.Side.W), ((0, 0), alh.Side.E))
     assert rules(city.check("seraglio-8-S", (1, 0), rotation=2)) == [R.ORIENTATION]
     assert not city.is_legal("seraglio-8-S", (1, 0), rotation=2)
@@ -64,7 +64,7 @@ def test_a_wall_against_an_open_side_names_both_tiles_and_sides():
     found = city.check("tower-10-W", (2, 0))
     assert rules(found) == [R.WALLS_MATCH, R.WALKING]
     assert found[0].message == (
-        "The tower's west wall at (2, 0) would face the open east side of the garden at (1, 0)."
+        "The west wall of the tower at (2, 0) would face the open east side of the garden at (1, 0)."
     )
     assert found[0].edges == (((2, 0), alh.Side.W), ((1, 0), alh.Side.E))
     assert found[0].cells == ((2, 0), (1, 0))
@@ -74,7 +74,9 @@ def test_an_open_side_against_a_wall_is_walls_match_too():
     city = alh.City.from_text("1,0 arcades-8-E")
     found = city.check("garden-10", (2, 0))
     assert rules(found) == [R.WALLS_MATCH, R.WALKING]
-    assert "open west side at (2, 0) would face the east wall of the arcades" in found[0].message
+    assert "open west side of the garden at (2, 0) would face the east wall of the arcades" in (
+        found[0].message
+    )
 
 
 def test_a_tile_beside_three_tiles_must_match_all_three():

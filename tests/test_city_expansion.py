@@ -84,12 +84,12 @@ def test_a_camps_green_side_against_a_building_is_camp_sides():
     city = alh.City.from_text("1,0 arcades-8-E")
     found = city.check("camp-4-E", (2, 0))
     assert rules(found) == [R.CAMP_SIDES]
-    assert "plain west side at (2, 0) would face the walled east side of the arcades" in (
+    assert "plain west side of the camp at (2, 0) would face the walled east side of the" in (
         found[0].message
     )
     found = alh.City().check("camp-5-W", (1, 0))
     assert rules(found) == [R.CAMP_SIDES]
-    assert "bastion on its west side" in found[0].message
+    assert "bastion on the west side of the camp" in found[0].message
 
 
 def test_a_building_beside_a_camp_must_turn_a_wall_to_its_bastion():
@@ -150,3 +150,11 @@ def test_the_seed_example_scores_5_plus_5_plus_2():
 def test_an_empty_cell_or_a_camp_ends_an_arrow_line():
     city = alh.City.from_text("-1,0 camp-4-E; 1,0 garden-10; 3,0 tower-12")
     assert alh.camp_points(dict(city.items())) == 2
+
+
+def test_a_removal_that_leaves_a_camp_floating_is_refused():
+    city = alh.City.from_text("1,0 arcades-8-E; 2,0 camp-5-W")
+    found = city.check_removal((1, 0))
+    assert rules(found) == [R.REDESIGN_DISCONNECTS]
+    assert found[0].cells == ((1, 0), (2, 0))
+    assert city.check_removal((2, 0)) == []

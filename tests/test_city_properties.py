@@ -20,6 +20,21 @@ def neighbourhood(city: alh.City) -> list[tuple[int, int]]:
     ]
 
 
+@settings(max_examples=30, deadline=None)
+@given(seeds, sizes)
+def test_with_camps_legal_cells_agree_with_check_and_the_oracle(seed, size):
+    city = alh.random_city(seed, size, tiles=alh.TILES + alh.CAMPS)
+    tiles = dict(city.items())
+    assert city.validate() == []
+    cells = neighbourhood(city)
+    for tile in PATTERNS + list(alh.CAMPS):
+        by_check = {cell for cell in cells if city.check(tile, cell) == []}
+        assert city.legal_cells(tile) == by_check
+        assert by_check == {cell for cell in cells if oracle.legal(tiles, tile, cell)}
+    for cell in tiles:
+        assert (city.check_removal(cell) == []) == oracle.removable(tiles, cell), cell
+
+
 def test_there_are_13_wall_patterns():
     assert len(PATTERNS) == 13
 

@@ -44,8 +44,8 @@ CATALOGUES: dict[str, dict[str, str]] = {
             "{cell} already holds the {other}: a tile goes only on an empty cell."
         ),
         "placement/orientation": (
-            "Tiles are never turned: the {tile} is {turns} from upright, but every tile must "
-            "stand like the fountain, roofs up."
+            "Tiles are never turned: this {tile} tile stands {turns} from upright, but every "
+            "tile must stand like the fountain, roofs up."
         ),
         "placement/touches-city": (
             "The {tile} at {cell} would not share a whole side with the Alhambra: "
@@ -56,21 +56,22 @@ CATALOGUES: dict[str, dict[str, str]] = {
             "a new tile must share a whole side with a tile."
         ),
         "placement/walls-match:wall-open": (
-            "The {tile}'s {side} wall at {cell} would face the open {opposite} side of the "
+            "The {side} wall of the {tile} at {cell} would face the open {opposite} side of the "
             "{other} at {other_cell}."
         ),
         "placement/walls-match:open-wall": (
-            "The {tile}'s open {side} side at {cell} would face the {opposite} wall of the "
+            "The open {side} side of the {tile} at {cell} would face the {opposite} wall of the "
             "{other} at {other_cell}."
         ),
         "placement/camp-sides:bastion": (
-            "The {camp}'s bastion on its {side} side at {cell} would face the {edge} {opposite} "
-            "side of the {other} at {other_cell}: a bastion may face only a building's wall."
+            "The bastion on the {side} side of the {camp} at {cell} would face the {edge} "
+            "{opposite} side of the {other} at {other_cell}: a bastion may face only a "
+            "building's wall."
         ),
         "placement/camp-sides:plain": (
-            "The {camp}'s plain {side} side at {cell} would face the {edge} {opposite} side of "
-            "the {other} at {other_cell}: a camp's plain side may face only another camp's "
-            "plain side."
+            "The plain {side} side of the {camp} at {cell} would face the {edge} {opposite} "
+            "side of the {other} at {other_cell}: a camp's plain side may face only another "
+            "camp's plain side."
         ),
         "placement/walking": (
             "A pedestrian cannot walk from the fountain onto the {tile} at {cell}: {reasons}."
@@ -94,7 +95,7 @@ CATALOGUES: dict[str, dict[str, str]] = {
         ),
         "placement/gate": (
             "A gate goes on a double wall between the new tile and the Alhambra, but the "
-            "{tile}'s {side} side at {cell} {what}."
+            "{side} side of the {tile} at {cell} {what}."
         ),
         "gate.no-tile": "faces no tile",
         "gate.not-double": "and the {other} at {other_cell} do not form a double wall",
