@@ -64,7 +64,8 @@ def test_a_wall_against_an_open_side_names_both_tiles_and_sides():
     found = city.check("tower-10-W", (2, 0))
     assert rules(found) == [R.WALLS_MATCH, R.WALKING]
     assert found[0].message == (
-        "The west wall of the tower at (2, 0) would face the open east side of the garden at (1, 0)."
+        "The west wall of the tower at (2, 0) would face the open east side of the garden"
+        " at (1, 0)."
     )
     assert found[0].edges == (((2, 0), alh.Side.W), ((1, 0), alh.Side.E))
     assert found[0].cells == ((2, 0), (1, 0))
