@@ -134,6 +134,7 @@ export function drawLegalMarks(layer, verdicts, unit) {
     if (!verdict.ok) continue;
     const [x, y] = parseKey(key);
     const mark = svgEl("g", "legal-mark", {
+      "data-legal": key,
       transform: `translate(${x * unit + unit - 24} ${y * unit + 24})`,
     });
     mark.appendChild(svgEl("circle", "legal-mark-dot", { r: 13 }));
