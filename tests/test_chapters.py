@@ -32,11 +32,41 @@ def ids(steps):
 ANSWERS: dict[str, tuple[list, list]] = {
     "components/walls/try": (["bd", {"b", "d"}, "d, b"], ["b", "a", "abcd", "bc"]),
     "components/cells/try": (["b", "B"], ["a", "c", "ab"]),
-    "setup/starting-money/try": ([], []),
     "setup/starting-money/see": (["b"], ["a", "c"]),
     "setup/first-player/see": (["b"], ["a", "c", "bc"]),
-    "turn/take-money/try": (["abc", {"a", "b", "c"}], ["ab", "abcd", "e", "d"]),
-    "buying/exact/try": (["a"], ["b", "ab", "c", "d"]),
+    # Seed 11: Ana and Cem both hold 4 cards worth 21; ruling R2 gives it to the first seat.
+    "setup/first-player/try": (["Ana", "ana", " Ana "], ["Cem", "Ben"]),
+    # RULES.md §8: a display of 2, 3, 7, 9 -> the 2 and 3 together, the 7 alone, the 9 alone.
+    "turn/take-money/try": (
+        [[{2, 3}, {7}, {9}], [[9], [7], [3, 2]], [["denar-2#1", "dirham-3#1"], [7], [9]]],
+        [[{2}, {7}, {9}], [{2, 7}, {9}], [{2, 3}, {7}], [{2, 3}, {7}, {9}, {2}], [{2, 3, 7}]],
+    ),
+    # A garden for 10 Denar: 4 + 6 is exact; 8 + 3 = 11 buys it but ends the turn.
+    "buying/exact/try": (
+        [["denar 4", "denar 6"], "denar 6, denar 4", ["denar-4#1", "6 denar"]],
+        [["denar 8", "denar 3"], ["denar 6", "dirham 5"], ["denar 4", "denar 3"], ["denar 8"]],
+    ),
+    # Four exact buys, then one more action.
+    "buying/five-actions/try": ([5], [4, 1, 6, 8]),
+    # Ana's chambers (walls S, W) beside her garden, tower and arcades.
+    "end-of-turn/place/try": ([(-1, -1), (-1, 0), (0, 2)], [(2, 0), (1, 1), (0, -1), (3, 3)]),
+    # Round 1: arcades Ana 3; chambers Ben/Cem tie 4 -> 2 each; garden Ana/Cem 5 -> 2 each;
+    # towers Ben 6; walls Ana 1, Ben 1, Cem 2 -> Ana 6, Ben 9, Cem 6.
+    "scoring-cards/first/try": (
+        [{"Ana": 6, "Ben": 9, "Cem": 6}],
+        [{"Ana": 5, "Ben": 8, "Cem": 4}, {"Ana": 6, "Ben": 9}, {"Ana": 7, "Ben": 9, "Cem": 6}],
+    ),
+    # Denar: Cem 9 > Ana 2; Dirham: Ana 5 + 4 = Ben 9 -> nobody; Ducat: only Ben.
+    "end-of-game/last/try": (
+        [{1: "Cem", 2: "nobody", 3: "Ben"}, {1: "cem", 2: None, 3: "Ben"}],
+        [{1: "Cem", 2: "Ana", 3: "Ben"}, {1: "Ana", 2: "nobody", 3: "Ben"}, {}],
+    ),
+    # Round 1 with Dirk: pavilion 1, seraglio 2, towers 6 and half the garden (2) to Dirk;
+    # Ana chambers 4 + wall 1; Ben arcades 3 + garden 2 + wall 1; Dirk scores no wall.
+    "two-players/neutral/try": (
+        [{"Ana": 5, "Ben": 6, "Dirk": 11}],
+        [{"Ana": 5, "Ben": 6}, {"Ana": 11, "Ben": 6, "Dirk": 6}, {"Ana": 5, "Ben": 6, "Dirk": 12}],
+    ),
     "building/orientation/try": ([(-1, -1), [-1, -1], "-1,-1"], [(2, 0), (1, 0), (-1, 1)]),
     "building/touches/try": ([(2, -1), (-1, 2), (2, 2)], [(3, 3), (2, 0), (1, 2), (1, 0)]),
     "building/walls-match/try": ([(-1, 1)], [(-1, -1), (1, 2), (2, 0), (0, -1)]),
@@ -176,11 +206,16 @@ def test_city_is_a_fresh_copy_each_time():
     assert (2, 0) not in step.city
 
 
-def test_steps_that_need_the_game_stage_no_city_yet():
-    waiting = [s for s in ALL_STEPS if s.needs == "game"]
-    assert waiting, "the game chapters mark their steps"
-    assert all(s.city is None and s.needs == "game" for s in waiting)
-    assert {s.id.split("/")[0] for s in waiting} >= {
+def test_every_game_chapter_step_stages_a_game_the_engine_accepts():
+    staged = [s for s in ALL_STEPS if s.game is not None]
+    assert not [s.id for s in ALL_STEPS if s.needs == "game"], "no step waits any more"
+    for step in staged:
+        game = step.staged_game()
+        assert isinstance(game, alh.Game)
+        # The saved form reloads: every card and tile once, every Alhambra legal.
+        alh.Game.from_json(game.to_json())
+        assert step.city is not None and step.city.validate() == []
+    assert {s.id.split("/")[0] for s in staged} == {
         "setup",
         "turn",
         "buying",
@@ -189,6 +224,8 @@ def test_steps_that_need_the_game_stage_no_city_yet():
         "end-of-game",
         "two-players",
     }
+    chapter_steps = [s for c in ("setup", "turn", "buying") for s in chapters.get(c)]
+    assert all(s.game is not None for s in chapter_steps)
 
 
 # -- what the "see" steps show --------------------------------------------------------------
@@ -295,6 +332,8 @@ def test_solutions_are_the_hand_written_right_answers(step):
         assert {p: n for p, n in solutions[0].items() if n} == right[0]
     elif kind == "quiz":
         assert solutions == ["".join(sorted(set(right[0])))]
+    elif kind == "payment":
+        assert [sorted(s) for s in solutions] == [sorted(right[0])]
     else:
         assert solutions == right[:1]
 
@@ -335,8 +374,14 @@ def test_wall_task_marks_the_wall_and_explains_double_walls():
 
 
 def test_quiz_wrong_choice_is_told_why():
-    verdict = chapters.step("turn/take-money/try").check("abd")
-    assert "(d) 2 + 7 = 9 is more than 5." in verdict.message
+    verdict = chapters.step("end-of-turn/refill/see").check("a")
+    assert "(a) New buildings wait until the very end of the turn." in verdict.message
+
+
+def test_take_money_task_explains_with_the_engines_violation():
+    verdict = chapters.step("turn/take-money/try").check([{2, 7}, {9}])
+    assert [v.rule.value for v in verdict.violations] == ["money/over-limit"]
+    assert "You missed: the 2 and the 3 together (2 + 3 = 5); the 7 alone." in verdict.message
 
 
 @pytest.mark.parametrize("step", TASKS, ids=ids(TASKS))
@@ -445,4 +490,100 @@ def test_text_views():
         step.describe()
     )
     assert step._repr_markdown_().startswith("**Try it: cut off by a wall**")
-    assert chapters.step("setup/table/see").board() is None
+    assert repr(chapters.step("setup/table/see").board()).count("F") == 1  # just the fountain
+    assert Step(id="x/text", title="t", text="words only").board() is None
+
+
+# -- the game chapters agree with the game engine --------------------------------------------
+def _log(step_id):
+    return chapters.step(step_id).staged_game().log
+
+
+def test_setup_text_tells_the_dealing_the_engine_did():
+    game = chapters.step("setup/starting-money/see").staged_game()
+    text = chapters.step("setup/starting-money/see").text
+    for event in game.events:
+        if event.key == "event.money":
+            cards = event.sentence().split(" is dealt ", 1)[1].split(":")[0]
+            assert cards in text, cards
+            assert 20 <= event.params["total"] <= 28
+            # Dealing stops at the first card that reaches 20 (the quiz's answer b).
+            last = alh.card(event.params["cards"][-1]).value
+            assert event.params["total"] - last < 20
+    # Ruling R2 decides this game: equal cards and totals, the first seat starts.
+    assert game.events[-1].params["reason"]["key"] == "event.start:seat"
+    assert game.players[game.state.current].name == "Ana"
+
+
+def test_the_scoring_cards_lie_in_piles_two_and_four():
+    game = chapters.step("setup/piles/see").staged_game()
+    deck = [c.id for c in game.money_deck]
+    fifth = len(deck) / 5
+    assert fifth <= deck.index("scoring-1") < 2 * fifth + 1
+    assert 3 * fifth - 1 <= deck.index("scoring-2") < 4 * fifth + 1
+
+
+def test_the_longest_turn_has_five_actions_and_the_sixth_is_refused():
+    step = chapters.step("buying/five-actions/try")
+    game = step.staged_game()
+    for action in step.task.then:
+        game.apply(action)
+    assert game.current_player == 0 and game.state.actions == 5
+    with pytest.raises(alh.IllegalActionError) as refused:
+        game.apply(f"take {game.money_display[0].id}")
+    assert refused.value.rule is alh.RuleId.NO_ACTION_LEFT
+
+
+def test_overpaying_the_garden_ends_the_actions():
+    # RULES.md §8: a garden costing 10 paid with 11 Denar buys it, without an extra action.
+    game = chapters.step("buying/exact/try").staged_game()
+    assert game.market[0].tile.code == "garden-10"
+    game.apply("buy 1 with denar-8#1 denar-3#1")
+    assert not game.state.may_act
+    assert "no change is given" in game.log[-1]
+
+
+def test_bought_tiles_wait_and_the_market_is_refilled_at_the_end():
+    log = _log("end-of-turn/refill/see")
+    assert log[-1] == "The tower comes onto market space 3 (Ducat)."
+    game = chapters.step("end-of-turn/place/see").staged_game()
+    assert [t.code for t in game.players[0].bought] == ["chambers-7-SW"]
+    assert game.market[2].tile is None  # not refilled during the turn
+
+
+def test_a_scoring_card_scores_before_the_next_turn():
+    step = chapters.step("scoring-cards/when/see")
+    game = step.staged_game()
+    game.apply("end")
+    keys = [e.key for e in game.events]
+    revealed, scored = keys.index("event.scoring-card"), keys.index("event.scoring")
+    assert revealed < scored and game.current_player == 1 and game.turn == 2
+    assert len(game.money_display) == 4  # a money card replaced the scoring card
+    assert step.task.correct == {"a"}
+
+
+def test_the_end_of_game_quiz_is_what_the_engine_does():
+    game = chapters.step("end-of-game/end/see").staged_game()
+    assert game.money_in(0, "dirham") == game.money_in(1, "dirham") == 9
+    game.apply("end")
+    assert any("tie with 9 Dirham" in line for line in game.log)
+    assert game.phase == "final"
+
+
+def test_two_player_setup_follows_ruling_r6():
+    game = chapters.step("two-players/rules/see").staged_game()
+    assert game.neutral is not None and len(game.neutral.tiles) == 6
+    assert game.log[0].startswith(f"{game.neutral.name}, the neutral player, takes 6 tiles")
+    assert (
+        len(game.state.deck) + len(game.money_display) + sum(len(p.money) for p in game.players)
+        == 72 + 2
+    )
+    scored = chapters.step("two-players/neutral/try").solutions()[0]
+    assert scored["Dirk"] == 11  # majorities only: the neutral player has no wall
+
+
+def test_game_steps_describe_the_staged_game_for_a_view():
+    data = chapters.step("turn/take-money/try").to_dict()
+    assert [c["value"] for c in data["game"]["display"]] == [2, 3, 7, 9]
+    assert data["game"]["to_play"] == "Ana"
+    assert data["task"]["kind"] == "takes"

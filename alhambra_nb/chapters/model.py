@@ -14,10 +14,12 @@ from typing import Any
 
 from ..core import City, RuleId, Tile, Violation, as_tile
 from ..core.geometry import Cell, Side, as_cell
+from .stage import GameStage
 from .verdict import Highlight, Verdict, no_task
 
 Needs = str
-"""What a step waits for before it can stage its position: ``"game"`` (the game engine)."""
+"""What a step waits for before it can stage its position (no step waits any more: the game
+chapters stage a :class:`GameStage`)."""
 
 ACTIONS: tuple[str, ...] = ("place", "remove", "swap")
 """What a step can show being done at its cell ``at``."""
@@ -42,7 +44,9 @@ class Step:
     what is shown at ``at``: ``"place"`` the tile, ``"remove"`` the tile there, or ``"swap"`` it
     for ``tile`` (the redesign checks). ``needs`` marks
     a step whose staged game state (market, money) comes with the game engine; until then it
-    is text, and maybe a question.
+    is text, and maybe a question. ``game`` stages a game (a market, money, several players);
+    the board then shows the Alhambra of ``board_player`` (default: the player to move), and
+    a task that needs the game is checked in a fresh copy of it.
     """
 
     id: str
@@ -59,6 +63,8 @@ class Step:
     rulings: tuple[str, ...] = ()
     illegal: bool = False
     needs: Needs | None = None
+    game: GameStage | None = None
+    board_player: str | None = None
     _city: City | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -73,6 +79,8 @@ class Step:
             raise ChapterError(f"step {self.id!r} names unknown rulings {unknown!r}")
         if self.position is not None:
             set_(self, "_city", City.from_text(self.position))
+        elif self.game is not None:
+            set_(self, "_city", self._player_city())
         if self.action not in ACTIONS:
             raise ChapterError(f"step {self.id!r}: action {self.action!r} is not one of {ACTIONS}")
         if self.at is not None and self.tile is None and self.action != "remove":
@@ -81,6 +89,19 @@ class Step:
             raise ChapterError(f"step {self.id!r} shows a move at {self.at!r} but stages no city")
 
     # -- the staged position --------------------------------------------------------------
+    def _player_city(self) -> City:
+        assert self.game is not None
+        game = self.game.game()
+        names = [p.name for p in game.players]
+        if self.board_player is not None and self.board_player not in names:
+            raise ChapterError(f"step {self.id!r}: no player {self.board_player!r} in {names}")
+        seat = names.index(self.board_player) if self.board_player else game.state.current
+        return game.players[seat].city
+
+    def staged_game(self) -> Any:
+        """A fresh copy of the staged game (an ``alh.Game``), or ``None``."""
+        return self.game.game() if self.game is not None else None
+
     @property
     def city(self) -> City | None:
         """A fresh copy of the staged city (a learner may change it freely)."""
@@ -114,11 +135,17 @@ class Step:
         """The verdict on a learner's answer to this step's task."""
         if self.task is None:
             return no_task(self.id)
-        return self.task.check(self.city, answer)
+        return self.task.check(self._context(), answer)
+
+    def _context(self) -> Any:
+        """What the task is asked in: the staged game for a game task, else the city."""
+        if getattr(self.task, "needs_game", False):
+            return self.game
+        return self.city
 
     def solutions(self) -> list[Any]:
         """Right answers to the task (every one, where there are several)."""
-        return [] if self.task is None else self.task.solutions(self.city)
+        return [] if self.task is None else self.task.solutions(self._context())
 
     # -- views ----------------------------------------------------------------------------
     def board(self) -> Board | None:
@@ -153,6 +180,7 @@ class Step:
             "rulings": list(self.rulings),
             "illegal": self.illegal,
             "needs": self.needs,
+            "game": game_summary(self.staged_game()) if self.game is not None else None,
         }
 
     def __repr__(self) -> str:
@@ -242,6 +270,44 @@ class Board:
 
     def __repr__(self) -> str:
         return str(self._step.city)
+
+
+def game_summary(game: Any) -> dict[str, Any]:
+    """A staged game as plain data for a view: market, display, players, the log."""
+    return {
+        "to_play": game.players[game.state.current].name if not game.is_over() else None,
+        "market": [
+            {
+                "space": m.space,
+                "currency": m.currency.label,
+                "tile": m.tile.code if m.tile else None,
+            }
+            for m in game.market
+        ],
+        "display": [
+            {"id": c.id, "value": c.value, "currency": c.currency.label} for c in game.money_display
+        ],
+        "players": [
+            {
+                "name": p.name,
+                "money": [
+                    {"id": c.id, "value": c.value, "currency": c.currency.label}
+                    for c in sorted(p.money, key=lambda c: (c.currency.space, c.value, c.id))
+                ],
+                "reserve": [t.code for t in p.reserve],
+                "bought": [t.code for t in p.bought],
+                "built": len(p.city) - 1,
+                "score": p.score,
+            }
+            for p in game.players
+        ],
+        "neutral": (
+            None
+            if game.neutral is None
+            else {"name": game.neutral.name, "tiles": [t.code for t in game.neutral.tiles]}
+        ),
+        "log": game.log,
+    }
 
 
 def marks(cells: Iterable[Cell] = (), edges: Iterable[tuple[Cell, str]] = ()) -> Highlight:
