@@ -167,7 +167,8 @@ class GreedyBot:
                     value += 0.5 * self.tile_value(state, tile)
             if best is None or value > best[0]:
                 best = (value, cards)
-        assert best is not None
+        if best is None:  # an empty display: any legal action (at worst, a pass)
+            return legal_actions(state)[0]
         return TakeMoney(best[1])
 
     # -- placing --------------------------------------------------------------------------

@@ -230,6 +230,10 @@ def legal_actions(state: GameState) -> LegalActions:
     pointless overpayments, not the rules from allowing them.
 
     A swap of a tile for its identical twin is never listed (nor allowed): it changes nothing.
+
+    A player who can take no action at all (an empty money display, nothing affordable,
+    nothing to redesign — possible only when players hoard every card) may end the turn
+    without acting; the rulebooks do not foresee the case, and a game must not stall.
     """
     if state.phase == PHASE_OVER:
         return LegalActions([])
@@ -249,7 +253,9 @@ def legal_actions(state: GameState) -> LegalActions:
         groups.append(([tile], _make_reserve))
         if state.neutral is not None and state.phase == PHASE_PLAY:
             groups.append(([tile], _make_give))
-    if not player.bought and (state.actions or state.phase == PHASE_FINAL):
+    if not player.bought and (
+        state.actions or state.phase == PHASE_FINAL or not any(len(g[0]) for g in groups)
+    ):
         groups.append(([None], _make_end))
     return LegalActions(groups)
 
@@ -353,26 +359,28 @@ def removable_cells(city: City) -> list[Cell]:
     """
     layout = city._facts()
     cut, encloses = layout.cut_ranges, layout.removal_encloses
-    return [c for c, _ in city.items() if c != ORIGIN and not cut.get(c) and not encloses(c)]
+    cells = [c for c, _ in city.items() if c != ORIGIN and not cut.get(c) and not encloses(c)]
+    return sorted(cells, key=_cell_order)
 
 
 def _swaps(city: City, reserve: Sequence[Tile]) -> list[tuple[Cell, Tile]]:
     if not reserve:
         return []
-    if city.gates or any(t.is_camp for t in reserve) or any(t.is_camp for _, t in city.items()):
+    # Cells in reading order, so the list does not depend on the order tiles were built.
+    placed = sorted(
+        ((c, t) for c, t in city.items() if c != ORIGIN), key=lambda p: _cell_order(p[0])
+    )
+    if city.gates or any(t.is_camp for t in reserve) or any(t.is_camp for _, t in placed):
         return [
             (cell, tile)
-            for cell, old in city.items()
-            if cell != ORIGIN
+            for cell, old in placed
             for tile in reserve
             if tile != old and swap_is_legal(city, cell, tile)
         ]
     # Base tiles: a swap is legal exactly when the new tile's sides facing neighbours equal
     # the old tile's (see swap_is_legal); compare them as bit masks.
     found = []
-    for cell, old in city.items():
-        if cell == ORIGIN:
-            continue
+    for cell, old in placed:
         mask = 0
         for side, other in enumerate(neighbours(cell)):
             if other in city:
@@ -600,7 +608,7 @@ def _check_end(state: GameState, action: EndTurn) -> list[Violation]:
                 RuleId.PLACE_FIRST, player=player.name, tiles=list(player.bought), neutral=neutral
             )
         ]
-    if state.phase == PHASE_PLAY and not state.actions:
+    if state.phase == PHASE_PLAY and not state.actions and len(legal_actions(state)) > 1:
         return [Violation.of(RuleId.ACT_FIRST, player=player.name)]
     return []
 

@@ -1,0 +1,59 @@
+"""Whole games: 4-player RandomBot games per second, and GreedyBot's win rate against RandomBot.
+
+Targets: at least 100 complete 4-player games per second in one process; GreedyBot wins at
+least 80 % of two-player games against RandomBot (seats alternate). Run: python benchmarks/games.py
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import alhambra_nb as alh
+
+
+def random_games_per_second(games: int, players: int = 4) -> tuple[float, float]:
+    """Games per second of full RandomBot games, and the mean number of actions per game."""
+    actions = []
+    start = time.perf_counter()
+    for seed in range(games):
+        actions.append(len(alh.simulate(players, seed=seed).history))
+    elapsed = time.perf_counter() - start
+    return games / elapsed, statistics.mean(actions)
+
+
+def greedy_win_rate(games: int) -> tuple[float, float, float]:
+    """GreedyBot's share of wins (a shared win counts half) against RandomBot, two players."""
+    wins = 0.0
+    margins = []
+    start = time.perf_counter()
+    for seed in range(games):
+        greedy_first = seed % 2 == 0
+        bots = ["greedy", "random"] if greedy_first else ["random", "greedy"]
+        scores = alh.simulate(["A", "B"], bots=bots, seed=seed).scores()
+        mine, theirs = (scores["A"], scores["B"]) if greedy_first else (scores["B"], scores["A"])
+        wins += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+        margins.append(mine - theirs)
+    return wins / games, statistics.mean(margins), games / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=200, help="4-player RandomBot games")
+    parser.add_argument("--duels", type=int, default=400, help="2-player GreedyBot duels")
+    args = parser.parse_args()
+    rate, actions = random_games_per_second(args.games)
+    print(
+        f"4-player RandomBot games: {rate:.1f} games/s "
+        f"({args.games} games, {actions:.0f} actions per game on average; target >= 100)"
+    )
+    share, margin, duel_rate = greedy_win_rate(args.duels)
+    print(
+        f"GreedyBot vs RandomBot, 2 players: GreedyBot wins {share:.1%} of {args.duels} games "
+        f"(mean margin {margin:+.1f} points, {duel_rate:.1f} games/s; target >= 80 %)"
+    )
+
+
+if __name__ == "__main__":
+    main()

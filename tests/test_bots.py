@@ -1,0 +1,60 @@
+"""The bots: seeded and reproducible, always legal, and GreedyBot plays better than chance."""
+
+from __future__ import annotations
+
+import pytest
+
+import alhambra_nb as alh
+from alhambra_nb.core.turns import check_action
+
+
+def test_bots_are_reachable_as_alh_bots():
+    assert alh.bots.RandomBot is alh.RandomBot
+    assert alh.bots.GreedyBot is alh.GreedyBot
+    assert alh.bots.simulate is alh.simulate
+
+
+def test_random_bot_is_seeded():
+    a, b = alh.simulate(4, seed=3), alh.simulate(4, seed=3)
+    assert a.history == b.history and a.scores() == b.scores()
+    assert alh.simulate(4, seed=4).history != a.history
+
+
+def test_random_bot_is_uniform_over_the_legal_actions():
+    game = alh.Game(3, seed=1)
+    legal = game.legal_actions()
+    bot = alh.RandomBot(0)
+    seen = {bot.choose(game.state) for _ in range(40 * len(legal))}
+    assert seen == set(legal)
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_greedy_bot_only_plays_legal_actions(players):
+    game = alh.Game(players, seed=players)
+    bots = [alh.GreedyBot(seat) for seat in range(players)]
+    while not game.is_over():
+        action = bots[game.current_player].choose(game.state)
+        assert check_action(game.state, action) == [], action
+        game.apply(action)
+    assert game.is_over()
+
+
+def test_greedy_bot_beats_random_bot():
+    wins = 0
+    games = 16
+    for seed in range(games):
+        greedy_first = seed % 2 == 0
+        bots = ["greedy", "random"] if greedy_first else ["random", "greedy"]
+        game = alh.simulate(["A", "B"], bots=bots, seed=seed)
+        greedy, other = ("A", "B") if greedy_first else ("B", "A")
+        wins += game.scores()[greedy] > game.scores()[other]
+    assert wins >= 13, f"GreedyBot won only {wins} of {games}"
+
+
+def test_simulate_accepts_bot_specs():
+    game = alh.simulate(3, bots=[alh.GreedyBot, "random", alh.RandomBot(5)], seed=1)
+    assert game.is_over()
+    with pytest.raises(alh.bots.BotError, match="'clever'"):
+        alh.simulate(2, bots="clever")
+    with pytest.raises(alh.bots.BotError, match="2 players need 2 bots"):
+        alh.simulate(2, bots=["random"])
