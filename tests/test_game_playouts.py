@@ -108,7 +108,7 @@ def test_save_and_load_at_any_point_continues_identically(players):
     actions = reference.history
     final = reference.to_json()
     rng = random.Random(players)
-    for cut in sorted(rng.sample(range(len(actions)), 5)) + [0, len(actions) - 1]:
+    for cut in [*sorted(rng.sample(range(len(actions)), 5)), 0, len(actions) - 1]:
         game = alh.Game(players, seed=77)
         for action in actions[:cut]:
             game.apply(action)

@@ -12,6 +12,7 @@ tiles, the final scoring) happens inside :func:`apply_action` of :class:`EndTurn
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
 from itertools import combinations
 from typing import Any, overload
 
@@ -312,15 +313,19 @@ def take_limit(state: GameState, seat: int) -> int:
     return limit
 
 
-def _take_options(state: GameState, seat: int) -> list[tuple[str, ...]]:
-    display = state.display
+def _take_options(state: GameState, seat: int) -> tuple[tuple[str, ...], ...]:
+    return _takes(tuple(state.display), take_limit(state, seat))
+
+
+@lru_cache(maxsize=1024)
+def _takes(display: tuple[str, ...], limit: int) -> tuple[tuple[str, ...], ...]:
+    """One card of any value, or several totalling at most ``limit``."""
     options: list[tuple[str, ...]] = [(c,) for c in display]
-    limit = take_limit(state, seat)
     for size in range(2, len(display) + 1):
         for combo in combinations(display, size):
             if sum(VALUE.get(c, limit + 1) for c in combo) <= limit:
                 options.append(combo)
-    return options
+    return tuple(options)
 
 
 def _buy_options(state: GameState, player: PlayerState) -> list[tuple[int, tuple[str, ...]]]:
