@@ -110,6 +110,20 @@ export function injectBoard(host, board, name) {
   svg.removeAttribute("width");
   svg.removeAttribute("height");
   svg.style.width = `${svg.viewBox.baseVal.width * (board.size / board.unit)}px`;
+  const cells = decorateGrid(svg, board.labels, name);
+  const overlay = /** @type {SVGGElement} */ (svgEl("g", "alh-overlay", { "aria-hidden": "true" }));
+  svg.appendChild(overlay);
+  return { svg, cells, overlay };
+}
+
+/**
+ * Turn the cells of a board picture (an `<svg>` holding one `g.board`) into an ARIA grid:
+ * rows, focusable grid cells labelled with what stands there. Used for a board on its own
+ * (`injectBoard`) and for the Alhambras nested in a game table.
+ * @param {SVGSVGElement} svg @param {Record<string, string>} labels @param {string} name
+ * @returns {Map<string, SVGGElement>} the cells by key
+ */
+export function decorateGrid(svg, labels, name) {
   const grid = svg.querySelector("g.board");
   grid.setAttribute("role", "grid");
   grid.setAttribute("aria-label", name);
@@ -120,12 +134,10 @@ export function injectBoard(host, board, name) {
     const key = cell.getAttribute("data-cell");
     cell.setAttribute("role", "gridcell");
     cell.setAttribute("tabindex", "-1");
-    cell.setAttribute("aria-label", board.labels[key] || key);
+    cell.setAttribute("aria-label", labels[key] || key);
     cells.set(key, /** @type {SVGGElement} */ (cell));
   }
-  const overlay = /** @type {SVGGElement} */ (svgEl("g", "alh-overlay", { "aria-hidden": "true" }));
-  svg.appendChild(overlay);
-  return { svg, cells, overlay };
+  return cells;
 }
 
 /** A small checkmark on every cell whose verdict allows the action. */

@@ -1,0 +1,1030 @@
+"""``GameWidget``: a game table to play Alhambra in a notebook, against bots or hot seat.
+
+Python computes, the page draws. The whole table (market, money display, every player's money,
+reserve and Alhambra, scores, the log, the controls) is one SVG drawn here by
+:func:`table_svg`; the same picture, without controls, is the static fallback of the mime
+bundle. For the player to act the widget also sends verdicts: for every set of display cards
+the take-money verdict, for every payment from the hand the buy verdict with its consequence
+(exact: another action; overpaid: no change), and for the chosen tile a verdict per cell of the
+Alhambra. The page shows them with no round trip; a click sends one message, and Python checks
+again with the game's own rules before anything changes. Bots play their turns right after the
+player's, and their lines in the log are marked so the learner sees what they did.
+"""
+
+from __future__ import annotations
+
+import logging
+import textwrap
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import combinations
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ..core.actions import (
+    Action,
+    BuildFromReserve,
+    Buy,
+    EndTurn,
+    GiveToNeutral,
+    MoveToReserve,
+    PlaceTile,
+    ReserveTile,
+    SwapWithReserve,
+    TakeMoney,
+)
+from ..core.bots import Bot, GreedyBot, RandomBot
+from ..core.city import City
+from ..core.game import Game
+from ..core.geometry import Cell, format_cell
+from ..core.money import CURRENCIES, CURRENCY, VALUE, Currency, card, describe, space_currency
+from ..core.state import PHASE_FINAL, PHASE_OVER, PHASE_PLAY, PlayerState
+from ..core.tiles import Tile
+from ..core.violations import Violation
+from ..render import PALETTE, city_extent, city_svg, describe_cell, describe_tile, tile_fragment
+from ..render.svg import Extent, cell_key
+from .board import (
+    BadMessageError,
+    Verdict,
+    extent_cells,
+    parse_cell_key,
+    verdict,
+    violations_payload,
+)
+from .city import STATIC, bundle
+
+log = logging.getLogger(__name__)
+
+CURRENCY_FILL: Mapping[Currency, str] = {
+    Currency.DENAR: "#5b9bd5",
+    Currency.DIRHAM: "#6cc070",
+    Currency.DUCAT: "#f0a04b",
+    Currency.GUILDER: "#f2d04b",
+}
+"""Card colours (ruling R1: blue, green, orange, yellow); the name is always written too."""
+
+BUY_PREVIEW_LIMIT = 8
+"""Buy verdicts are sent for every payment when a hand holds at most this many cards of the
+space's currency (2**8 payments per space); a bigger hand is checked when Buy is pressed."""
+
+LOG_LINES = 12
+"""How many of the newest log lines the table shows."""
+
+MAX_BOT_ACTIONS = 5000
+"""A guard: bots that do not finish within this many actions are stopped with a note."""
+
+WIDTH = 1100
+PANEL_WIDTH = 545
+INK = PALETTE["ink"]
+MUTED = PALETTE["coord"]
+
+
+# -- drawing the table ----------------------------------------------------------------------
+def _node(parent: ET.Element, tag: str, cls: str, **attrs: object) -> ET.Element:
+    """A child element with a CSS class; ``data_x`` and ``font_size`` become ``data-x``, …"""
+    clean = {k.replace("_", "-"): str(v) for k, v in attrs.items() if v is not None}
+    if cls:
+        clean["class"] = cls
+    return ET.SubElement(parent, tag, clean)
+
+
+def _label(parent: ET.Element, cls: str, text: str, x: float, y: float, **attrs: object) -> None:
+    attrs.setdefault("font_size", 14)
+    attrs.setdefault("fill", INK)
+    _node(parent, "text", f"label {cls}".strip(), x=x, y=y, **attrs).text = text
+
+
+def _plain(element: ET.Element) -> ET.Element:
+    """Drop the SVG namespace ElementTree adds when parsing, so the node nests cleanly."""
+    for node in element.iter():
+        node.tag = node.tag.rsplit("}", 1)[-1]
+    return element
+
+
+def _tile_picture(parent: ET.Element, tile: Tile, x: float, y: float, size: float) -> None:
+    group = _node(parent, "g", "tile-picture", transform=f"translate({x} {y}) scale({size / 100})")
+    group.append(ET.fromstring(tile_fragment(tile)))
+
+
+def _money_card(
+    parent: ET.Element, card_id: str, x: float, y: float, w: float, h: float, *, data: str
+) -> None:
+    """A money card: its colour, its value and its currency's name (colour never speaks alone)."""
+    money = card(card_id)
+    currency = money.currency  # type: ignore[union-attr]
+    group = _node(
+        parent,
+        "g",
+        f"money-card {currency.value}",
+        transform=f"translate({x} {y})",
+        aria_label=str(money),
+        **{f"data_{data}": card_id},
+    )
+    _node(group, "rect", "card-face", width=w, height=h, rx=5, fill=CURRENCY_FILL[currency],
+          stroke=PALETTE["tile-edge"], stroke_width=1.5)  # fmt: skip
+    big = h >= 70
+    _label(group, "card-value", str(money.value), w / 2, h * (0.55 if big else 0.5),
+           font_size=30 if big else 18, font_weight="bold", text_anchor="middle")  # fmt: skip
+    name = currency.label if big else currency.label[:2]
+    _label(group, "card-currency", name, w / 2, h - (10 if big else 6),
+           font_size=13 if big else 10, text_anchor="middle")  # fmt: skip
+
+
+def _button(parent: ET.Element, do: str, text: str, x: float, y: float, *, off: bool) -> None:
+    group = _node(parent, "g", "button", transform=f"translate({x} {y})", data_do=do,
+                  data_off=str(off).lower(), aria_label=text)  # fmt: skip
+    _node(group, "rect", "button-face", width=112, height=30, rx=5, fill="#f3f3f3",
+          stroke="#8a8a8a", stroke_width=1)  # fmt: skip
+    _label(group, "button-label", text, 56, 20, text_anchor="middle", font_size=13)
+
+
+class _Table:
+    """What :func:`table_svg` needs besides the game: who is who, what is chosen, the log."""
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        bots: Mapping[int, object] | None = None,
+        choice: tuple[str, int] | None = None,
+        interactive: bool = False,
+        buttons_off: Mapping[str, bool] | None = None,
+        log_marks: Sequence[str] = (),
+        fresh_from: int = 0,
+        prompt: str = "",
+    ) -> None:
+        self.game = game
+        self.bots = bots or {}
+        self.choice = choice
+        self.interactive = interactive
+        self.buttons_off = buttons_off or {}
+        self.log_marks = log_marks
+        self.fresh_from = fresh_from
+        self.prompt = prompt
+
+
+def city_extent_of(city: City) -> Extent:
+    """The cells a table shows of an Alhambra (its tiles and one ring around them)."""
+    return city_extent(city)
+
+
+def table_svg(game: Game, **options: Any) -> tuple[str, dict[str, Any]]:
+    """The table as one SVG, and where each player's Alhambra is (for the page's grid)."""
+    table = _Table(game, **options)
+    root = ET.Element(
+        "svg",
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "class": "alhambra game-table",
+            "font-family": "DejaVu Sans, Verdana, Helvetica, Arial, sans-serif",
+        },
+    )
+    _node(root, "desc", "").text = _describe_table(game)
+    background = _node(root, "rect", "table-bg", x=0, y=0, width=WIDTH, fill="#fdfaf3")
+    y = _draw_header(root, table, 0)
+    y = _draw_market_row(root, table, y + 8)
+    y, cities = _draw_players(root, table, y + 12)
+    y = _draw_neutral(root, table, y)
+    y = _draw_log(root, table, y + 8)
+    height = y + 8
+    background.set("height", str(height))
+    root.set("viewBox", f"0 0 {WIDTH} {height}")
+    root.set("width", str(WIDTH))
+    root.set("height", str(height))
+    meta = {"cities": cities, "height": height, "palette": dict(PALETTE)}
+    return ET.tostring(root, encoding="unicode"), meta
+
+
+def _player_tag(table: _Table, seat: int) -> str:
+    if seat in table.bots:
+        return "bot"
+    humans = [s for s in range(len(table.game.state.players)) if s not in table.bots]
+    return "you" if len(humans) == 1 and table.bots else "player"
+
+
+def _draw_header(root: ET.Element, table: _Table, y: float) -> float:
+    game, state = table.game, table.game.state
+    group = _node(root, "g", "header")
+    if state.phase == PHASE_OVER:
+        title = f"Game over after {state.turn} turns: won by {', '.join(game.winners())}"
+    else:
+        name = state.players[state.current].name
+        final = " (placing the last market tiles)" if state.phase == PHASE_FINAL else ""
+        title = f"Turn {state.turn}: {name} ({_player_tag(table, state.current)}) to play{final}"
+    _label(group, "title", title, 10, y + 24, font_size=18, font_weight="bold")
+    scores = [f"{p.name} {p.score}" for p in state.players]
+    if state.neutral is not None:
+        scores.append(f"{state.neutral.name} (neutral) {state.neutral.score}")
+    _label(group, "scores", "Points: " + " · ".join(scores), WIDTH - 10, y + 24,
+           text_anchor="end", font_size=14)  # fmt: skip
+    if table.prompt:
+        _label(group, "prompt", table.prompt, 10, y + 46, font_size=13, fill=MUTED)
+        return y + 54
+    return y + 34
+
+
+def _panel(root: ET.Element, cls: str, x: float, y: float, w: float, h: float, title: str):
+    group = _node(root, "g", f"panel {cls}", transform=f"translate({x} {y})")
+    _node(group, "rect", "panel-bg", width=w, height=h, rx=8, fill="#ffffff",
+          stroke="#d6cdb8", stroke_width=1.5)  # fmt: skip
+    _label(group, "panel-title", title, 10, 19, font_size=14, font_weight="bold")
+    return group
+
+
+def _draw_market_row(root: ET.Element, table: _Table, y: float) -> float:
+    state = table.game.state
+    height = 186
+    market = _panel(root, "market", 0, y, 500, height, "Building market")
+    for index, tile in enumerate(state.market):
+        space = index + 1
+        currency = space_currency(space)
+        x = 10 + index * 122
+        label = f"space {space}, {currency.label}: " + (
+            f"{describe_tile(tile)}, price {tile.price}" if tile else "empty"
+        )
+        group = _node(market, "g", f"space {currency.value}", transform=f"translate({x} 28)",
+                      data_space=space, aria_label=label)  # fmt: skip
+        _node(group, "rect", "space-area", width=112, height=150, rx=6, fill="#f6f1e4",
+              stroke="#d6cdb8")  # fmt: skip
+        _node(group, "rect", "space-band", width=112, height=24, rx=5,
+              fill=CURRENCY_FILL[currency])  # fmt: skip
+        _label(group, "space-name", f"{space} · {currency.label}", 56, 17,
+               text_anchor="middle", font_weight="bold")  # fmt: skip
+        if tile is not None:
+            _tile_picture(group, tile, 16, 30, 80)
+            _label(group, "space-price", f"{tile.price} {currency.label}", 56, 140,
+                   text_anchor="middle", font_size=13)  # fmt: skip
+        else:
+            _label(group, "space-empty", "(empty)", 56, 80, text_anchor="middle", fill=MUTED)
+    display = _panel(root, "display", 508, y, 340, height, "Money display")
+    for index, card_id in enumerate(state.display):
+        _money_card(display, card_id, 12 + index * 80, 32, 70, 104, data="card")
+    if not state.display:
+        _label(display, "display-empty", "(empty)", 20, 80, fill=MUTED)
+    _label(display, "deck", f"deck {len(state.deck)} cards · discard {len(state.discard)} · "
+           f"bag {len(state.bag)} tiles", 12, 170, font_size=12, fill=MUTED)  # fmt: skip
+    if table.interactive:
+        _draw_controls(root, table, y, height)
+    else:
+        _draw_turn_summary(root, table, y, height)
+    return y + height
+
+
+CONTROLS = (
+    ("take", "Take money"),
+    ("buy", "Buy"),
+    ("redesign", "Redesign"),
+    ("end", "End turn"),
+    ("reserve", "To reserve"),
+    ("give", "Give away"),
+    ("undo", "Undo"),
+    ("bot", "Bot plays"),
+)
+"""The table's buttons (``data-do`` and label), two per row."""
+
+
+def _draw_controls(root: ET.Element, table: _Table, y: float, height: float) -> None:
+    panel = _panel(root, "controls", 856, y, 244, height, "Actions")
+    for index, (do, text) in enumerate(CONTROLS):
+        row, column = divmod(index, 2)
+        _button(panel, do, text, 8 + column * 120, 30 + row * 38,
+                off=table.buttons_off.get(do, False))  # fmt: skip
+
+
+def _draw_turn_summary(root: ET.Element, table: _Table, y: float, height: float) -> None:
+    panel = _panel(root, "controls", 856, y, 244, height, "This turn")
+    state = table.game.state
+    lines = [f"{state.actions} action(s) taken", "may act: " + ("yes" if state.may_act else "no")]
+    for index, line in enumerate(lines):
+        _label(panel, "summary", line, 10, 44 + 20 * index, font_size=13)
+
+
+def _draw_players(root: ET.Element, table: _Table, y: float) -> tuple[float, dict[str, Any]]:
+    state = table.game.state
+    cities: dict[str, Any] = {}
+    row_top, row_height = y, 0.0
+    for seat, player in enumerate(state.players):
+        column = seat % 2
+        if column == 0 and seat:
+            row_top += row_height + 10
+            row_height = 0.0
+        x = column * (PANEL_WIDTH + 10)
+        height, extent = _draw_player(root, table, seat, player, x, row_top)
+        row_height = max(row_height, height)
+        cities[str(seat)] = {
+            "extent": list(extent),
+            "name": f"Alhambra of {player.name}",
+            "labels": {cell_key(c): describe_cell(player.city, c) for c in extent_cells(extent)},
+        }
+    return row_top + row_height, cities
+
+
+def _draw_player(
+    root: ET.Element, table: _Table, seat: int, player: PlayerState, x: float, y: float
+) -> tuple[float, Extent]:
+    state = table.game.state
+    current = state.phase != PHASE_OVER and state.current == seat
+    group = _node(root, "g", "player" + (" current" if current else ""),
+                  transform=f"translate({x} {y})", data_seat=seat)  # fmt: skip
+    bg = _node(group, "rect", "panel-bg", width=PANEL_WIDTH, rx=8, fill="#ffffff",
+               stroke=PALETTE["highlight"] if current else "#d6cdb8",
+               stroke_width=4 if current else 1.5)  # fmt: skip
+    marker = "▶ " if current else ""
+    _label(group, "player-name", f"{marker}{player.name} ({_player_tag(table, seat)})", 10, 22,
+           font_size=16, font_weight="bold")  # fmt: skip
+    _label(group, "player-score", f"{player.score} points", PANEL_WIDTH - 10, 22,
+           font_size=16, font_weight="bold", text_anchor="end")  # fmt: skip
+    totals = " · ".join(
+        f"{c.label} {sum(VALUE[m] for m in player.money if CURRENCY.get(m) is c)}"
+        for c in CURRENCIES
+    )
+    _label(group, "money-totals", f"Money: {totals}", 10, 42, font_size=13)
+    top = 50.0
+    per_row = 14
+    money = sorted(player.money, key=lambda m: (CURRENCIES.index(CURRENCY[m]), VALUE[m], m))
+    for index, card_id in enumerate(money):
+        row, column = divmod(index, per_row)
+        _money_card(group, card_id, 10 + column * 37, top + row * 50, 34, 46, data="hand")
+    top += 50 * max(1, -(-len(money) // per_row)) + 6
+    top = _draw_tile_row(group, "reserve", "Reserve", player.reserve, table, seat, top)
+    if player.bought:
+        top = _draw_tile_row(group, "bought", "To place", player.bought, table, seat, top)
+    extent = city_extent_of(player.city)
+    board = _plain(ET.fromstring(city_svg(player.city, extent=extent, show_wall=False)))
+    _, _, box_w, box_h = (float(v) for v in board.get("viewBox", "0 0 100 100").split())
+    scale = min(0.64, (PANEL_WIDTH - 20) / box_w, 420 / box_h)
+    board.set("x", "10")
+    board.set("y", f"{top:.0f}")
+    board.set("width", f"{box_w * scale:.0f}")
+    board.set("height", f"{box_h * scale:.0f}")
+    board.set("class", board.get("class", "") + " player-city")
+    board.set("data-seat", str(seat))
+    group.append(board)
+    wall = player.city.longest_wall()
+    _label(group, "wall", f"longest wall {wall}", PANEL_WIDTH - 10, top + 14,
+           text_anchor="end", font_size=12, fill=MUTED)  # fmt: skip
+    height = top + box_h * scale + 10
+    bg.set("height", f"{height:.0f}")
+    return height, extent
+
+
+def _draw_tile_row(
+    group: ET.Element,
+    kind: str,
+    title: str,
+    tiles: Sequence[Tile],
+    table: _Table,
+    seat: int,
+    top: float,
+) -> float:
+    _label(group, f"{kind}-title", f"{title}:", 10, top + 28, font_size=13)
+    if not tiles:
+        _label(group, f"{kind}-empty", "(none)", 84, top + 28, font_size=13, fill=MUTED)
+        return top + 40
+    chosen = table.choice if table.game.state.current == seat else None
+    for index, tile in enumerate(tiles):
+        x = 84 + index * 50
+        picked = chosen == (kind, index)
+        item = _node(group, "g", f"tray-tile {kind}" + (" chosen" if picked else ""),
+                     transform=f"translate({x} {top})", aria_label=f"{title}: {tile.code}",
+                     aria_pressed=str(picked).lower(), **{f"data_{kind}": index},
+                     data_code=tile.code)  # fmt: skip
+        if picked:
+            _node(item, "rect", "chosen-ring", x=-3, y=-3, width=50, height=50, rx=6,
+                  fill="none", stroke=PALETTE["highlight"], stroke_width=4)  # fmt: skip
+        _tile_picture(item, tile, 0, 0, 44)
+    return top + 50
+
+
+def _draw_neutral(root: ET.Element, table: _Table, y: float) -> float:
+    neutral = table.game.state.neutral
+    if neutral is None:
+        return y
+    counts = neutral.building_counts()
+    held = ", ".join(f"{n} {b.value}" for b, n in counts.items() if n) or "nothing"
+    text = f"{neutral.name}, the neutral player: {neutral.score} points; holds {held}."
+    _label(root, "neutral", text, 10, y + 22, font_size=13)
+    return y + 30
+
+
+def _draw_log(root: ET.Element, table: _Table, y: float) -> float:
+    events = table.game.state.log
+    first = max(0, len(events) - LOG_LINES)
+    lines: list[tuple[str, str, bool, bool]] = []
+    for index in range(first, len(events)):
+        mark = table.log_marks[index] if index < len(table.log_marks) else ""
+        fresh = index >= table.fresh_from
+        for part, piece in enumerate(textwrap.wrap(events[index].sentence(), 128)):
+            lines.append((piece, mark, fresh, part == 0))
+    height = 30 + 18 * len(lines) + 6
+    panel = _panel(root, "log", 0, y, WIDTH, height, f"Log (newest last; {len(events)} entries)")
+    for row, (text, mark, fresh, first_line) in enumerate(lines):
+        line_y = 44 + 18 * row
+        cls = "log-line" + (" fresh" if fresh else "") + (f" by-{mark}" if mark else "")
+        line = _node(panel, "g", cls, data_mark=mark or None)
+        if fresh:
+            _node(line, "rect", "fresh-bar", x=6, y=line_y - 13, width=4, height=17,
+                  fill=PALETTE["highlight"])  # fmt: skip
+        if mark == "bot" and first_line:
+            _node(line, "rect", "bot-tag", x=16, y=line_y - 13, width=34, height=17, rx=8,
+                  fill="#6b6b6b")  # fmt: skip
+            _label(line, "bot-tag-label", "bot", 33, line_y, font_size=11, fill="#ffffff",
+                   text_anchor="middle")  # fmt: skip
+        _label(line, "log-text", text, 58, line_y, font_size=13,
+               font_weight="bold" if fresh else None)  # fmt: skip
+    return y + height
+
+
+def _describe_table(game: Game) -> str:
+    """A plain-text account of the table, for the SVG ``<desc>``."""
+    return str(game)
+
+
+# -- the widget -----------------------------------------------------------------------------
+BotSpec = Bot | str
+
+
+class GameWidgetError(ValueError):
+    """Raised when a game table is set up wrongly, e.g. a bot for seat 5 of a 2-player game."""
+
+
+def _make_bots(bots: Mapping[int, BotSpec] | None, players: int) -> dict[int, Bot]:
+    found: dict[int, Bot] = {}
+    for seat, spec in (bots or {}).items():
+        if not isinstance(seat, int) or not 0 <= seat < players:
+            raise GameWidgetError(f"no seat {seat!r} for a bot: seats are 0 to {players - 1}")
+        if spec == "greedy":
+            found[seat] = GreedyBot(seed=seat)
+        elif spec == "random":
+            found[seat] = RandomBot(seed=seat)
+        elif hasattr(spec, "choose"):
+            found[seat] = spec  # type: ignore[assignment]
+        else:
+            raise GameWidgetError(f"a bot is 'greedy', 'random' or has choose(), not {spec!r}")
+    return found
+
+
+class GameWidget(anywidget.AnyWidget):
+    """A game table: ``GameWidget(game, bots={1: alh.GreedyBot(seed=1)})``.
+
+    Seats without a bot are played by clicking: pick display cards and press *Take money*;
+    pick a market space and the cards to pay and press *Buy*; choose a bought tile and click a
+    cell of your Alhambra (hover first: a ghost where it fits, otherwise every broken rule), or
+    press *To reserve*; *Redesign* moves tiles between the Alhambra and the reserve; *End
+    turn*; *Undo* takes back your last action (and what the bots did after it). Bots play as
+    soon as it is their turn (``autoplay=False``: one turn per *Bot plays*).
+
+    From code: :meth:`act` takes an action (or its text) as a click would, :meth:`undo`,
+    :meth:`play_bots`; ``w.game`` is the game itself.
+    """
+
+    _esm = bundle("board.js", "game.js")
+    _css = (STATIC / "game.css").read_text("utf-8")
+
+    autoplay = traitlets.Bool(True).tag(sync=True)
+    redesign = traitlets.Bool(False).tag(sync=True)
+    choice = traitlets.Any(None).tag(sync=True)
+    """The tile the board's verdicts are for: ``None``, ``("bought", i)`` or ``("reserve", i)``."""
+    last_verdict = traitlets.List()
+    """The violations of the last try (``[]`` when it succeeded)."""
+
+    _table = traitlets.Dict().tag(sync=True)
+    _verdicts = traitlets.Dict().tag(sync=True)
+    _options = traitlets.Dict().tag(sync=True)
+    _note = traitlets.Dict().tag(sync=True)
+    _prompt = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(
+        self,
+        game: Game | None = None,
+        bots: Mapping[int, BotSpec] | None = None,
+        *,
+        autoplay: bool = True,
+        **kwargs: Any,
+    ) -> None:
+        if game is None:  # a quick game: you against a greedy bot
+            game = Game(["You", "Bot"], seed=0)
+            bots = {1: "greedy"} if bots is None else bots
+        self._game = game
+        self._bots = _make_bots(bots, len(game.state.players))
+        self._marks: list[str] = [""] * len(self._game.state.log)
+        self._actors: list[str] = []
+        self._fresh_from = len(self._marks)
+        self._version = 0
+        self._notes = 0
+        self._ready = False
+        super().__init__(autoplay=autoplay, **kwargs)
+        self.on_msg(self._handle_message)
+        if autoplay:
+            self._run_bots(None)
+        self._settle_choice()
+        self._refresh()
+        self._ready = True
+
+    # -- reading the table ----------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        """The game being played (act through the widget, so the table stays in step)."""
+        return self._game
+
+    @property
+    def bots(self) -> dict[int, Bot]:
+        """The bots, by seat."""
+        return dict(self._bots)
+
+    @property
+    def note(self) -> str:
+        """The last note under the table (what happened, or what was refused or ignored)."""
+        return self._note.get("text", "")
+
+    @property
+    def human_to_play(self) -> bool:
+        """Whether a seat without a bot is to play now."""
+        return not self._game.is_over() and self._game.state.current not in self._bots
+
+    def _player(self) -> PlayerState:
+        return self._game.state.players[self._game.state.current]
+
+    @property
+    def chosen_tile(self) -> Tile | None:
+        """The bought or reserve tile the board's verdicts are for."""
+        if self.choice is None:
+            return None
+        kind, index = self.choice
+        player = self._player()
+        tiles = player.bought if kind == "bought" else player.reserve
+        return tiles[index] if index < len(tiles) else None
+
+    @traitlets.validate("choice")
+    def _valid_choice(self, proposal: dict[str, Any]) -> tuple[str, int] | None:
+        value = proposal["value"]
+        if value is None:
+            return None
+        if (
+            not isinstance(value, list | tuple)
+            or len(value) != 2
+            or value[0] not in ("bought", "reserve")
+            or isinstance(value[1], bool)
+            or not isinstance(value[1], int)
+        ):
+            raise traitlets.TraitError(
+                f"a choice is ('bought', i) or ('reserve', i), not {value!r}"
+            )
+        kind, index = value
+        held = self._player().bought if kind == "bought" else self._player().reserve
+        if not 0 <= index < len(held):
+            raise traitlets.TraitError(f"no {kind} tile number {index} (there are {len(held)})")
+        return (kind, index)
+
+    @traitlets.observe("choice", "redesign")
+    def _choice_changed(self, _change: dict[str, Any]) -> None:
+        if self._ready:
+            self._refresh()
+
+    # -- acting ---------------------------------------------------------------------------
+    def act(self, action: Action | str) -> list[Violation]:
+        """Take ``action`` for the player to play, as a click would; returns the broken rules
+        (``[]`` when it was taken). Illegal actions change nothing and are explained."""
+        if not self.human_to_play:
+            raise BadMessageError(self._not_human_text())
+        action = Action.parse(action) if isinstance(action, str) else action
+        violations = self._game.check(action)
+        self.last_verdict = violations
+        if violations:
+            self._say(f"Refused: {action}. " + _numbered(violations), "refused")
+            self._refresh()
+            return violations
+        self._fresh_from = len(self._marks)
+        self._apply(action, "human")
+        done = [e.sentence() for e in self._game.state.log[self._fresh_from :]]
+        self._settle_choice(reset=True)
+        if self.autoplay:
+            self._run_bots(None)
+        self._say(" ".join(done[:2]) or "Done.", "done")
+        self._settle_choice()
+        self._refresh()
+        return []
+
+    def undo(self) -> bool:
+        """Take back the last action of a player (and the bots' actions after it)."""
+        if "human" not in self._actors:
+            self._say("Nothing to undo.", "info")
+            self._refresh()
+            return False
+        taken: list[str] = []
+        while self._actors:
+            actor = self._actors.pop()
+            taken.append(str(self._game.undo()))
+            if actor == "human":
+                break
+        del self._marks[len(self._game.state.log) :]
+        self._fresh_from = min(self._fresh_from, len(self._marks))
+        self._settle_choice(reset=True)
+        bots = f" (and {len(taken) - 1} bot actions after it)" if len(taken) > 1 else ""
+        self._say(f"Undone: {taken[-1]}{bots}.", "info")
+        self._refresh()
+        return True
+
+    def play_bots(self, turns: int | None = 1) -> int:
+        """Let the bots play ``turns`` turns (``None``: until a player without a bot is to
+        play); returns how many actions they took."""
+        self._fresh_from = len(self._marks)
+        count = self._run_bots(turns)
+        self._settle_choice(reset=True)
+        self._refresh()
+        return count
+
+    def _bot_to_play(self) -> bool:
+        return not self._game.is_over() and self._game.state.current in self._bots
+
+    def _run_bots(self, turns: int | None) -> int:
+        """Bots act until a player without one is to play, ``turns`` turns have passed, or the
+        game ends. A bot that fails is taken off its seat, so the game can go on by hand."""
+        actions = ended = 0
+        while self._bot_to_play() and actions < MAX_BOT_ACTIONS:
+            seat = self._game.state.current
+            bot = self._bots[seat]
+            try:
+                action = bot.choose(self._game.state)
+                self._apply(action, "bot")
+            except Exception as error:  # a bot must never break the table
+                log.exception("the bot of seat %s failed", seat)
+                del self._bots[seat]
+                self._say(
+                    f"The bot of {self._game.state.players[seat].name} failed "
+                    f"({type(error).__name__}); that seat is now played by hand.",
+                    "refused",
+                )
+                break
+            actions += 1
+            if isinstance(action, EndTurn):
+                ended += 1
+                if turns is not None and ended >= turns:
+                    break
+        return actions
+
+    def _apply(self, action: Action, actor: str) -> None:
+        self._game.apply(action)
+        self._actors.append(actor)
+        grown = len(self._game.state.log) - len(self._marks)
+        self._marks.extend([actor] * grown)
+
+    def _settle_choice(self, reset: bool = False) -> None:
+        """After an action: forget stale choices; offer the first bought tile to place."""
+        ready = self._ready
+        self._ready = False  # one refresh at the end, not one per trait
+        try:
+            if reset:
+                self.redesign = False
+                self.choice = None
+            elif self.choice is not None and self.chosen_tile is None:
+                self.choice = None
+            if self.choice is None and self.human_to_play and self._player().bought:
+                self.choice = ("bought", 0)
+        finally:
+            self._ready = ready
+
+    # -- what the page is sent ------------------------------------------------------------
+    def _buttons_off(self) -> dict[str, bool]:
+        human = self.human_to_play
+        tile_waiting = self.choice is not None and self.choice[0] == "bought"
+        state = self._game.state
+        return {
+            "take": not human,
+            "buy": not human,
+            "redesign": not human,
+            "end": not human,
+            "reserve": not (human and tile_waiting),
+            "give": not (human and tile_waiting and state.neutral is not None),
+            "undo": "human" not in self._actors,
+            "bot": self.autoplay or not self._bot_to_play(),
+        }
+
+    def _refresh(self) -> None:
+        self._version += 1
+        prompt = self._prompt_text()
+        svg, meta = table_svg(
+            self._game,
+            bots=self._bots,
+            choice=self.choice,
+            interactive=True,
+            buttons_off=self._buttons_off(),
+            log_marks=self._marks,
+            fresh_from=self._fresh_from,
+            prompt=prompt,
+        )
+        seat = self._game.state.current if self.human_to_play else None
+        with self.hold_sync():
+            self._table = {"svg": svg, "version": self._version, "seat": seat, **meta}
+            self._verdicts = self._compute_verdicts(seat, meta)
+            self._options = self._compute_options(seat)
+            self._prompt = prompt
+
+    def _compute_verdicts(self, seat: int | None, meta: dict[str, Any]) -> dict[str, Any]:
+        base = {"version": self._version, "seat": seat, "mode": None, "tile": None, "cells": {}}
+        if seat is None:
+            return base
+        cells = extent_cells(tuple(meta["cities"][str(seat)]["extent"]))
+        tile = self.chosen_tile
+        city = self._player().city
+        if tile is not None:
+            mode = "place" if self.choice[0] == "bought" else "reserve"
+            found = {cell_key(c): self._cell_verdict(c, city, tile, mode) for c in cells}
+            return {**base, "mode": mode, "tile": tile.code, "ghost": tile_fragment(tile),
+                    "cells": found}  # fmt: skip
+        if self.redesign:
+            found = {cell_key(c): self._cell_verdict(c, city, None, "remove") for c in cells}
+            return {**base, "mode": "remove", "cells": found}
+        return base
+
+    def _action_at(self, cell: Cell, city: City, tile: Tile | None, mode: str) -> Action | None:
+        """The action a click on ``cell`` means now (``None``: nothing to do there)."""
+        if mode == "place":
+            return PlaceTile(tile, cell)
+        if mode == "reserve":
+            return SwapWithReserve(cell, tile) if cell in city else BuildFromReserve(tile, cell)
+        return MoveToReserve(cell) if cell in city else None
+
+    def _cell_verdict(self, cell: Cell, city: City, tile: Tile | None, mode: str) -> Verdict:
+        action = self._action_at(cell, city, tile, mode)
+        if action is None:
+            return {
+                "ok": False,
+                "action": None,
+                "text": f"{format_cell(cell)}: empty; choose a reserve tile to build it here.",
+                "violations": [],
+            }
+        violations = self._game.check(action)
+        if isinstance(action, PlaceTile):
+            doing = f"the {tile.code} fits here; click or press Enter to build it"
+            return verdict(cell, "place", violations, doing)
+        if isinstance(action, BuildFromReserve):
+            doing = f"the {tile.code} may come back here; click or press Enter to build it"
+            return verdict(cell, "place", violations, doing)
+        old = city[cell]
+        if isinstance(action, SwapWithReserve):
+            doing = f"the {tile.code} may replace the {old.code}; click or press Enter to swap"
+            return verdict(cell, "swap", violations, doing)
+        doing = f"the {old.code} may go to the reserve; click or press Enter to move it"
+        return verdict(cell, "remove", violations, doing)
+
+    def _compute_options(self, seat: int | None) -> dict[str, Any]:
+        """Verdicts for take-money and buy choices, and for the bought tile's other homes."""
+        options: dict[str, Any] = {"version": self._version, "take": {}, "buy": {}, "tile": {}}
+        if seat is None:
+            return options
+        state = self._game.state
+        for size in range(1, len(state.display) + 1):
+            for cards in combinations(state.display, size):
+                # Checked in the order the page sends them (sorted ids), so messages agree.
+                options["take"][_key(cards)] = self._take_verdict(sorted(cards))
+        player = state.players[seat]
+        for space, tile in enumerate(state.market, 1):
+            if tile is None:
+                continue
+            own = [c for c in player.money if CURRENCY.get(c) is space_currency(space)]
+            if len(own) > BUY_PREVIEW_LIMIT:
+                continue
+            options["buy"][str(space)] = {
+                _key(pay): self._buy_verdict(space, tile, sorted(pay))
+                for size in range(1, len(own) + 1)
+                for pay in combinations(own, size)
+            }
+        tile = self.chosen_tile
+        if tile is not None and self.choice[0] == "bought":
+            for kind, action in (("reserve", ReserveTile(tile)), ("give", GiveToNeutral(tile))):
+                options["tile"][kind] = _action_verdict(action, self._game.check(action), "")
+        options["tile"]["end"] = _action_verdict(EndTurn(), self._game.check(EndTurn()), "")
+        return options
+
+    def _take_verdict(self, cards: Sequence[str]) -> Verdict:
+        action = TakeMoney(tuple(cards))
+        total = sum(VALUE[c] for c in cards)
+        doing = f"Take {describe(cards)} ({total} in all): press Take money."
+        return _action_verdict(action, self._game.check(action), doing)
+
+    def _buy_verdict(self, space: int, tile: Tile, cards: Sequence[str]) -> Verdict:
+        action = Buy(space, tuple(cards))
+        violations = self._game.check(action)
+        paid = sum(VALUE[c] for c in cards)
+        currency = space_currency(space).label
+        head = f"Pay {describe(cards)} ({paid} {currency}) for the {tile.code} (price {tile.price})"
+        if paid == tile.price:
+            then = "exact, so you may take another action"
+        else:
+            then = (
+                f"{paid - tile.price} more than the price: no change is given and no "
+                "further action follows"
+            )
+        return _action_verdict(action, violations, f"{head}: {then}. Press Buy.")
+
+    def _prompt_text(self) -> str:
+        state = self._game.state
+        if state.phase == PHASE_OVER:
+            return self._game.log[-1]
+        name = state.players[state.current].name
+        if state.current in self._bots:
+            if self.autoplay:
+                return f"{name} (bot) is playing."
+            return f"{name} (bot) is to play: press Bot plays."
+        player = state.players[state.current]
+        if state.phase == PHASE_FINAL and player.bought:
+            return (
+                f"{name} received market tiles: choose one and click a cell (✓ marks where "
+                "it fits) or press To reserve; then End turn."
+            )
+        if state.may_act and state.phase == PHASE_PLAY:
+            again = "Exact payment: another action, or " if state.actions else ""
+            return (
+                f"{name}: {again}pick display cards and press Take money, or a market space "
+                "and the cards to pay and press Buy, or press Redesign."
+                + (" Then place the bought tiles." if player.bought else "")
+            )
+        if player.bought:
+            return (
+                f"{name}: place the bought tiles: choose one, click a cell (✓ marks where it "
+                "fits) or press To reserve."
+            )
+        return f"{name}: your turn is done; press End turn."
+
+    def _not_human_text(self) -> str:
+        if self._game.is_over():
+            return "the game is over"
+        name = self._game.state.players[self._game.state.current].name
+        return f"it is the turn of {name}, played by a bot: press Bot plays"
+
+    # -- messages from the page -----------------------------------------------------------
+    def _handle_message(self, _widget: object, content: object, _buffers: object) -> None:
+        try:
+            self._dispatch(content)
+        except (BadMessageError, traitlets.TraitError) as error:
+            self._say(f"Ignored a message from the page: {error}", "ignored")
+            self._refresh()
+        except Exception as error:  # a page must never raise in the kernel
+            log.exception("GameWidget could not handle %r", content)
+            self._say(f"Ignored a message from the page ({type(error).__name__}).", "ignored")
+            self._refresh()
+
+    def _dispatch(self, content: object) -> None:
+        if not isinstance(content, dict) or not isinstance(content.get("kind"), str):
+            raise BadMessageError(f"not a widget message: {_short(content)}")
+        kind = content["kind"]
+        handler = _HANDLERS.get(kind)
+        if handler is None:
+            raise BadMessageError(f"unknown message kind {kind!r}")
+        handler(self, content)
+
+    def _check_version(self, content: dict[str, Any]) -> None:
+        if content.get("version") != self._version:
+            raise BadMessageError("a stale click: the table changed meanwhile")
+
+    def _on_take(self, content: dict[str, Any]) -> None:
+        self._check_version(content)
+        self.act(TakeMoney(_card_list(content.get("cards"))))
+
+    def _on_buy(self, content: dict[str, Any]) -> None:
+        self._check_version(content)
+        space = content.get("space")
+        if space is None:
+            self._say("Pick a market space first, then the cards to pay.", "refused")
+            self._refresh()
+            return
+        self.act(Buy(_whole(space, "space"), _card_list(content.get("cards"))))
+
+    def _on_cell(self, content: dict[str, Any]) -> None:
+        self._check_version(content)
+        if not self.human_to_play:
+            raise BadMessageError(self._not_human_text())
+        cell = parse_cell_key(content.get("cell"))
+        cells = self._verdicts.get("cells", {})
+        if cell_key(cell) not in cells:
+            raise BadMessageError(f"nothing to do at {format_cell(cell)}")
+        tile = self.chosen_tile
+        mode = self._verdicts["mode"]
+        if content.get("tile") != (tile.code if tile is not None else None):
+            raise BadMessageError(f"stale click for {content.get('tile')!r}")
+        action = self._action_at(cell, self._player().city, tile, mode)
+        if action is None:
+            self._say(cells[cell_key(cell)]["text"], "info")
+            self._refresh()
+            return
+        self.act(action)
+
+    def _on_tile_home(self, content: dict[str, Any]) -> None:
+        self._check_version(content)
+        tile = self.chosen_tile
+        if tile is None or self.choice[0] != "bought":
+            raise BadMessageError("no bought tile is chosen")
+        self.act(ReserveTile(tile) if content["kind"] == "reserve" else GiveToNeutral(tile))
+
+    def _on_end(self, content: dict[str, Any]) -> None:
+        self._check_version(content)
+        self.act(EndTurn())
+
+    def _on_select(self, content: dict[str, Any]) -> None:
+        if not self.human_to_play:
+            raise BadMessageError(self._not_human_text())
+        source, index = content.get("from"), content.get("index")
+        self.choice = None if index is None else (source, _whole(index, "index"))
+        self._refresh()
+
+    def _on_redesign(self, _content: dict[str, Any]) -> None:
+        if not self.human_to_play:
+            raise BadMessageError(self._not_human_text())
+        self._ready = False  # one refresh for both traits
+        try:
+            if not self.redesign:
+                self.choice = None  # redesigning starts from the Alhambra, no tile in hand
+            self.redesign = not self.redesign
+        finally:
+            self._ready = True
+        self._refresh()
+
+    def _on_undo(self, _content: dict[str, Any]) -> None:
+        self.undo()
+
+    def _on_bot(self, _content: dict[str, Any]) -> None:
+        if not self._bot_to_play():
+            raise BadMessageError("no bot is to play now")
+        self.play_bots(1)
+        self._say("The bot played its turn: see the marked lines in the log.", "done")
+
+    def _say(self, text: str, kind: str) -> None:
+        self._notes += 1
+        self._note = {"text": text, "kind": kind, "serial": self._notes}
+
+    # -- notebook display -----------------------------------------------------------------
+    def __repr__(self) -> str:
+        state = self._game.state
+        current = None if state.phase == PHASE_OVER else state.players[state.current].name
+        return f"GameWidget(players={len(state.players)}, turn={state.turn}, current={current!r})"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The live widget, plus a static picture and a text for places without a kernel."""
+        bundle_ = super()._repr_mimebundle_(**kwargs)
+        data, metadata = bundle_ if isinstance(bundle_, tuple) else (bundle_ or {}, {})
+        data = dict(data)
+        data["text/plain"] = repr(self)
+        data["image/svg+xml"] = table_svg(
+            self._game, bots=self._bots, log_marks=self._marks, fresh_from=len(self._marks)
+        )[0]
+        return data, metadata
+
+
+_HANDLERS = {
+    "take": GameWidget._on_take,
+    "buy": GameWidget._on_buy,
+    "act": GameWidget._on_cell,
+    "reserve": GameWidget._on_tile_home,
+    "give": GameWidget._on_tile_home,
+    "end": GameWidget._on_end,
+    "select": GameWidget._on_select,
+    "redesign": GameWidget._on_redesign,
+    "undo": GameWidget._on_undo,
+    "bot": GameWidget._on_bot,
+}
+"""Message kinds the page sends, and who handles them."""
+
+
+def _key(cards: Iterable[str]) -> str:
+    """The page's key for a set of cards: their ids, sorted, space-separated."""
+    return " ".join(sorted(cards))
+
+
+def _numbered(violations: Sequence[Violation]) -> str:
+    """'1. money/over-limit: …' — every broken rule with its id, numbered."""
+    return " ".join(f"{i}. {v.rule.value}: {v.message}" for i, v in enumerate(violations, 1))
+
+
+def _action_verdict(action: Action, violations: Sequence[Violation], doing: str) -> Verdict:
+    if not violations:
+        return {"ok": True, "action": str(action), "text": doing, "violations": []}
+    count = len(violations)
+    return {
+        "ok": False,
+        "action": str(action),
+        "text": f"Not allowed ({count} rule{'s' if count != 1 else ''}): {_numbered(violations)}",
+        "violations": violations_payload(violations),
+    }
+
+
+def _card_list(value: object) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+        raise BadMessageError(f"cards are a list of card ids, not {_short(value)}")
+    for card_id in value:
+        if card_id not in VALUE:
+            raise BadMessageError(f"unknown card {_short(card_id)}")
+    return tuple(value)
+
+
+def _whole(value: object, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadMessageError(f"{name} must be a whole number, not {_short(value)}")
+    return value
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -1,0 +1,348 @@
+// The game table's view. Python draws the whole table as one SVG and sends, with it, every
+// verdict the learner may need: for each set of display cards, each payment from the hand, and
+// each cell of the Alhambra for the chosen tile. The page only makes the table's parts
+// focusable, remembers what the learner has picked, shows the verdict of what is picked or
+// pointed at, and sends one message per decision; Python checks again and redraws.
+import {
+  applyPalette,
+  decorateGrid,
+  drawFocusRing,
+  drawGhost,
+  drawLegalMarks,
+  drawViolations,
+  parseFragment,
+  step,
+  svgEl,
+} from "./board.js";
+
+/**
+ * @typedef {import("./board.js").Verdict} Verdict
+ * @typedef {{svg: string, version: number, seat: number | null, height: number,
+ *            palette: Record<string, string>, cities: Record<string, {extent: [number, number, number, number], name: string,
+ *                                     labels: Record<string, string>}>}} Table
+ * @typedef {{version: number, seat: number | null, mode: string | null, tile: string | null,
+ *            ghost?: string, cells: Record<string, Verdict>}} Verdicts
+ * @typedef {{version: number, take: Record<string, Verdict>,
+ *            buy: Record<string, Record<string, Verdict>>, tile: Record<string, Verdict>}} Options
+ */
+
+/** Traits whose change redraws the view. */
+const WATCHED = ["_table", "_verdicts", "_options", "_note", "_prompt", "choice", "redesign"];
+const UNIT = 100;
+
+const TEMPLATE = `
+  <div class="alh-table"></div>
+  <p class="alh-status" role="status" aria-live="polite"></p>
+  <p class="alh-note" aria-live="polite"></p>
+`;
+
+/** The key Python uses for a set of cards: ids sorted, space-separated. */
+export function cardsKey(ids) {
+  return [...ids].sort().join(" ");
+}
+
+/**
+ * @param {{model: any, el: HTMLElement}} context
+ * @returns {() => void} cleanup
+ */
+export function render({ model, el }) {
+  const root = document.createElement("div");
+  root.className = "alh-game";
+  root.innerHTML = TEMPLATE;
+  el.appendChild(root);
+  const $ = (selector) => root.querySelector(selector);
+  const host = /** @type {HTMLElement} */ ($(".alh-table"));
+
+  /** What only the page knows: what is picked, where the pointer and the focus are. */
+  const ui = {
+    /** @type {Table | null} */ table: null,
+    /** @type {Set<string>} */ display: new Set(),
+    /** @type {number | null} */ space: null,
+    /** @type {Set<string>} */ hand: new Set(),
+    /** @type {string | null} */ pointed: null,
+    focused: "0,0",
+    hasFocus: false,
+    /** @type {{svg: SVGSVGElement, cells: Map<string, SVGGElement>, overlay: SVGGElement} | null} */
+    board: null,
+    /** @type {Map<string, Node>} */ ghosts: new Map(),
+  };
+
+  const version = () => model.get("_table")?.version;
+  const send = (message) => model.send(message);
+
+  /** Mark a drawn part of the table as a control: focusable, announced, pressed or not. */
+  function control(node, pressed) {
+    node.setAttribute("role", "button");
+    node.setAttribute("tabindex", "0");
+    if (pressed !== undefined) node.setAttribute("aria-pressed", String(pressed));
+  }
+
+  /** Put the table picture into the page and make its parts reachable by keyboard. */
+  function inject(table) {
+    host.innerHTML = table.svg;
+    const svg = /** @type {SVGSVGElement} */ (host.querySelector("svg"));
+    svg.removeAttribute("width");
+    svg.removeAttribute("height");
+    svg.setAttribute("role", "group");
+    svg.setAttribute("aria-label", "Alhambra game table");
+    const active = table.seat;
+    for (const node of svg.querySelectorAll("[data-do]")) {
+      control(node);
+      if (node.getAttribute("data-off") === "true") node.setAttribute("aria-disabled", "true");
+    }
+    const playing = active !== null && active !== undefined;
+    for (const node of svg.querySelectorAll("[data-card], [data-space]")) {
+      if (playing) control(node, false);
+      else node.setAttribute("role", "img");
+    }
+    for (const node of svg.querySelectorAll("[data-hand], [data-bought], [data-reserve]")) {
+      const mine = playing && node.closest("[data-seat]")?.getAttribute("data-seat") === String(active);
+      if (mine) control(node, node.getAttribute("aria-pressed") === "true");
+      else node.setAttribute("role", "img");
+    }
+    ui.board = null;
+    for (const nested of svg.querySelectorAll("svg.player-city")) {
+      const seat = nested.getAttribute("data-seat");
+      const city = table.cities[seat];
+      const cells = decorateGrid(/** @type {SVGSVGElement} */ (nested), city.labels, city.name);
+      if (String(active) === seat) {
+        const overlay = /** @type {SVGGElement} */ (
+          svgEl("g", "alh-overlay", { "aria-hidden": "true" })
+        );
+        nested.appendChild(overlay);
+        ui.board = { svg: /** @type {SVGSVGElement} */ (nested), cells, overlay };
+      }
+    }
+    if (!ui.board || !ui.board.cells.has(ui.focused)) ui.focused = "0,0";
+    if (ui.pointed && !ui.board?.cells.has(ui.pointed)) ui.pointed = null;
+    // Picks survive a redraw only while the cards are still there.
+    const present = (attr, id) => !!svg.querySelector(`[${attr}="${id}"]`);
+    for (const id of [...ui.display]) if (!present("data-card", id)) ui.display.delete(id);
+    for (const id of [...ui.hand]) if (!present("data-hand", id)) ui.hand.delete(id);
+    if (ui.space !== null && !svg.querySelector(`[data-space="${ui.space}"] .tile-picture`)) {
+      ui.space = null;
+    }
+  }
+
+  function ghostFor(verdicts) {
+    if (!verdicts.tile || !verdicts.ghost) return null;
+    if (!ui.ghosts.has(verdicts.tile)) ui.ghosts.set(verdicts.tile, parseFragment(verdicts.ghost));
+    return ui.ghosts.get(verdicts.tile);
+  }
+
+  /** A tick on a picked card or space, so the choice does not rest on colour alone. */
+  function tick(node, on) {
+    node.querySelector(":scope > .pick-tick")?.remove();
+    node.setAttribute("aria-pressed", String(on));
+    node.classList.toggle("picked", on);
+    if (!on) return;
+    const mark = svgEl("g", "pick-tick", { transform: "translate(4 4)", "aria-hidden": "true" });
+    mark.appendChild(svgEl("circle", "pick-tick-dot", { cx: 9, cy: 9, r: 9 }));
+    const text = svgEl("text", "pick-tick-label", { x: 9, y: 14, "text-anchor": "middle" });
+    text.textContent = "✓";
+    mark.appendChild(text);
+    node.appendChild(mark);
+  }
+
+  function drawPicks() {
+    for (const node of host.querySelectorAll("[data-card]")) {
+      tick(node, ui.display.has(node.getAttribute("data-card")));
+    }
+    for (const node of host.querySelectorAll("[data-space]")) {
+      tick(node, Number(node.getAttribute("data-space")) === ui.space);
+    }
+    for (const node of host.querySelectorAll('[data-hand][role="button"]')) {
+      tick(node, ui.hand.has(node.getAttribute("data-hand")));
+    }
+  }
+
+  /** What the status line says: the pointed cell's verdict, or that of what is picked. */
+  function statusText() {
+    /** @type {Verdicts} */ const verdicts = model.get("_verdicts") || {};
+    /** @type {Options} */ const options = model.get("_options") || {};
+    const table = ui.table;
+    if (ui.pointed && table && table.seat !== null) {
+      const verdict = (verdicts.cells || {})[ui.pointed];
+      if (verdict) return verdict.text;
+      const label = table.cities[String(table.seat)].labels[ui.pointed] || ui.pointed;
+      return `${label}. Choose a bought or reserve tile, or press Redesign, to act here.`;
+    }
+    if (ui.display.size) {
+      const verdict = (options.take || {})[cardsKey(ui.display)];
+      return verdict ? verdict.text : "Press Take money to have these cards checked.";
+    }
+    if (ui.space !== null) {
+      const space = host.querySelector(`[data-space="${ui.space}"]`);
+      const what = space?.getAttribute("aria-label") || `space ${ui.space}`;
+      if (!ui.hand.size) return `Buying from ${what}: pick the cards to pay from your money.`;
+      const verdict = ((options.buy || {})[String(ui.space)] || {})[cardsKey(ui.hand)];
+      return verdict ? verdict.text : "Press Buy to have this payment checked.";
+    }
+    if (ui.hand.size) return "Pick the market space to buy from.";
+    return model.get("_prompt") || "";
+  }
+
+  /** The one drawing function: make the page show the model and what is picked or pointed. */
+  function draw() {
+    /** @type {Table} */ const table = model.get("_table");
+    if (!table || !table.svg) return;
+    if (table !== ui.table) {
+      ui.table = table;
+      inject(table);
+      applyPalette(root, table.palette);
+    }
+    drawPicks();
+    const board = ui.board;
+    if (board) {
+      for (const [key, cell] of board.cells) {
+        cell.setAttribute("tabindex", key === ui.focused ? "0" : "-1");
+      }
+      if (ui.hasFocus && document.activeElement !== board.cells.get(ui.focused)) {
+        board.cells.get(ui.focused)?.focus({ preventScroll: true });
+      }
+      /** @type {Verdicts} */ const verdicts = model.get("_verdicts") || {};
+      const layer = board.overlay;
+      layer.replaceChildren();
+      const cells = verdicts.cells || {};
+      drawLegalMarks(layer, cells, UNIT);
+      const verdict = ui.pointed ? cells[ui.pointed] : null;
+      if (verdict) {
+        const ghost = verdict.action === "remove" ? null : ghostFor(verdicts);
+        if (ghost) drawGhost(layer, ghost, ui.pointed, 0, verdict.ok, UNIT);
+        drawViolations(layer, verdict.violations, UNIT);
+      }
+      if (ui.hasFocus) drawFocusRing(layer, ui.focused, UNIT);
+    }
+    const status = $(".alh-status");
+    const text = statusText();
+    if (status.textContent !== text) status.textContent = text;
+    status.dataset.cell = ui.pointed || "";
+    const note = model.get("_note") || {};
+    const noteBox = $(".alh-note");
+    noteBox.textContent = note.text || "";
+    noteBox.dataset.kind = note.kind || "";
+    root.dataset.redesign = String(!!model.get("redesign"));
+  }
+
+  // -- what the learner does ---------------------------------------------------------------
+  /** @param {Element} node */
+  function press(node) {
+    const data = (name) => node.getAttribute(name);
+    if (data("data-do") !== null) {
+      if (data("data-off") === "true") return;
+      const what = data("data-do");
+      if (what === "take") {
+        send({ kind: "take", cards: [...ui.display].sort(), version: version() });
+      } else if (what === "buy") {
+        send({ kind: "buy", space: ui.space, cards: [...ui.hand].sort(), version: version() });
+      } else if (what === "end" || what === "reserve" || what === "give") {
+        send({ kind: what, version: version() });
+      } else send({ kind: what });
+      return;
+    }
+    if (data("data-card") !== null) {
+      const id = data("data-card");
+      if (!ui.display.delete(id)) ui.display.add(id);
+      ui.space = null;
+      ui.hand.clear();
+    } else if (data("data-space") !== null) {
+      const space = Number(data("data-space"));
+      ui.space = ui.space === space ? null : space;
+      ui.display.clear();
+    } else if (data("data-hand") !== null) {
+      const id = data("data-hand");
+      if (!ui.hand.delete(id)) ui.hand.add(id);
+      ui.display.clear();
+    } else if (data("data-bought") !== null || data("data-reserve") !== null) {
+      const from = data("data-bought") !== null ? "bought" : "reserve";
+      const index = Number(data(`data-${from}`));
+      const choice = model.get("choice");
+      const same = choice && choice[0] === from && choice[1] === index;
+      send({ kind: "select", from, index: same ? null : index });
+    }
+    draw();
+  }
+
+  function act(key) {
+    /** @type {Verdicts} */ const verdicts = model.get("_verdicts") || {};
+    send({ kind: "act", cell: key, tile: verdicts.tile ?? null, version: version() });
+  }
+
+  const cellOf = (target) => {
+    const cell = target?.closest?.("[data-cell]");
+    return cell && ui.board?.svg.contains(cell) ? cell.getAttribute("data-cell") : null;
+  };
+  const controlOf = (target) => {
+    const node = target?.closest?.('[role="button"]');
+    return node && host.contains(node) ? node : null;
+  };
+
+  host.addEventListener("pointerover", (event) => {
+    const key = cellOf(event.target);
+    if (key !== ui.pointed && (key || !ui.hasFocus)) {
+      ui.pointed = key;
+      draw();
+    }
+  });
+  host.addEventListener("pointerleave", () => {
+    ui.pointed = ui.hasFocus ? ui.focused : null;
+    draw();
+  });
+  host.addEventListener("click", (event) => {
+    const key = cellOf(event.target);
+    if (key) {
+      ui.focused = key;
+      ui.pointed = key;
+      act(key);
+      draw();
+      return;
+    }
+    const node = controlOf(event.target);
+    if (node) press(node);
+  });
+  host.addEventListener("focusin", (event) => {
+    const key = cellOf(event.target);
+    if (!key) return;
+    ui.hasFocus = true;
+    ui.focused = key;
+    ui.pointed = key;
+    draw();
+  });
+  host.addEventListener("focusout", (event) => {
+    if (!cellOf(event.relatedTarget) && ui.hasFocus) {
+      ui.hasFocus = false;
+      ui.pointed = null;
+      draw();
+    }
+  });
+  host.addEventListener("keydown", (event) => {
+    const key = cellOf(event.target);
+    if (key) {
+      const next = ui.table ? step(key, event.key, ui.table.cities[String(ui.table.seat)].extent) : null;
+      if (next) {
+        ui.focused = next;
+        ui.pointed = next;
+        ui.board?.cells.get(next)?.focus({ preventScroll: true });
+        draw();
+      } else if (event.key === "Enter" || event.key === " ") act(key);
+      else return;
+    } else {
+      const node = controlOf(event.target);
+      if (!node || (event.key !== "Enter" && event.key !== " ")) return;
+      press(node);
+    }
+    // Keep JupyterLab's command-mode shortcuts out of what the table handles.
+    event.preventDefault();
+    event.stopPropagation();
+  });
+
+  // -- what Python says ----------------------------------------------------------------------
+  for (const name of WATCHED) model.on(`change:${name}`, draw);
+  draw();
+
+  return () => {
+    for (const name of WATCHED) model.off(`change:${name}`, draw);
+  };
+}
+
+export default { render };

@@ -1,0 +1,366 @@
+"""The game table's Python side: traits, verdicts equal to the engine's, messages, display.
+
+Every message here is exactly what the page sends (see ``static/game.js``); the last test
+plays a whole two-player game against a GreedyBot through those messages alone.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from typing import Any
+
+import pytest
+
+import alhambra_nb as alh
+from alhambra_nb.core.money import CURRENCY, space_currency
+from alhambra_nb.widgets.board import parse_cell_key
+from alhambra_nb.widgets.game import GameWidgetError
+
+
+def table(seed: int = 3, **kwargs: Any) -> alh.GameWidget:
+    """Ana (seat 0) against a GreedyBot (seat 1); with seed 3 the bot starts."""
+    return alh.GameWidget(
+        alh.Game(["Ana", "Ben"], seed=seed), bots={1: alh.GreedyBot(seed=1)}, **kwargs
+    )
+
+
+def send(widget: alh.GameWidget, message: object) -> None:
+    """Hand ``message`` to the widget the way a comm message from the page arrives."""
+    widget._handle_message(widget, message, [])
+
+
+def version(widget: alh.GameWidget) -> int:
+    return widget._table["version"]
+
+
+def rules(violations) -> list[str]:
+    return [v.rule.value for v in violations]
+
+
+def test_lazy_export_and_text_repr():
+    from alhambra_nb.widgets.game import GameWidget
+
+    assert alh.GameWidget is GameWidget
+    w = table()
+    # The bot (Ben) started and played turn 1 as soon as the table was made.
+    assert repr(w) == "GameWidget(players=2, turn=2, current='Ana')"
+    assert w.human_to_play and w.game.state.current == 0
+    assert any(line.startswith("Ben ends the turn") for line in w.game.log)
+
+
+def test_bad_bot_seats_are_refused():
+    with pytest.raises(GameWidgetError, match="no seat 5"):
+        alh.GameWidget(alh.Game(2, seed=1), bots={5: "greedy"})
+    with pytest.raises(GameWidgetError, match="not 'clever'"):
+        alh.GameWidget(alh.Game(2, seed=1), bots={1: "clever"})
+    assert isinstance(alh.GameWidget().bots[1], alh.GreedyBot)
+
+
+def test_mime_bundle_has_a_static_table_and_the_text():
+    w = table()
+    data, _ = w._repr_mimebundle_()
+    assert data["text/plain"] == repr(w)
+    assert "application/vnd.jupyter.widget-view+json" in data
+    svg = ET.fromstring(data["image/svg+xml"])
+    assert svg.tag.endswith("svg")
+    text = data["image/svg+xml"]
+    assert "Building market" in text and "Money display" in text and "Ana" in text
+    assert "data-do" not in text  # no buttons where nothing can be pressed
+    # The live table draws the controls and is the same picture otherwise.
+    assert 'data-do="take"' in w._table["svg"]
+    assert w._table["svg"].count('class="alhambra city player-city"') == 2
+
+
+def test_market_shows_currency_names_and_colours():
+    w = table()
+    svg = w._table["svg"]
+    for space, name in enumerate(("Denar", "Dirham", "Ducat", "Guilder"), 1):
+        assert f"{space} · {name}" in svg  # the name, never the colour alone
+    for card_id in w.game.state.display:
+        assert f'data-card="{card_id}"' in svg
+
+
+def test_take_verdicts_equal_the_engine():
+    w = table()
+    take = w._options["take"]
+    display = w.game.state.display
+    assert len(take) == 2 ** len(display) - 1
+    for key, verdict in take.items():
+        expected = w.game.check(alh.TakeMoney(tuple(key.split())))
+        assert verdict["ok"] == (expected == [])
+        assert [v["rule"] for v in verdict["violations"]] == rules(expected)
+        for v in expected:
+            assert v.rule.value in verdict["text"] and v.message in verdict["text"]
+
+
+def test_buy_verdicts_equal_the_engine_and_say_the_consequence():
+    w = table()
+    player = w.game.state.players[0]
+    seen = {"exact": 0, "over": 0}
+    for space, payments in w._options["buy"].items():
+        tile = w.game.state.market[int(space) - 1]
+        own = [c for c in player.money if CURRENCY[c] is space_currency(int(space))]
+        assert len(payments) == 2 ** len(own) - 1
+        for key, verdict in payments.items():
+            cards = tuple(key.split())
+            expected = w.game.check(alh.Buy(int(space), cards))
+            assert verdict["ok"] == (expected == [])
+            assert [v["rule"] for v in verdict["violations"]] == rules(expected)
+            if verdict["ok"]:
+                paid = sum(alh.card(c).value for c in cards)
+                if paid == tile.price:
+                    assert "exact, so you may take another action" in verdict["text"]
+                    seen["exact"] += 1
+                else:
+                    assert "no change is given" in verdict["text"]
+                    seen["over"] += 1
+    assert seen["over"] > 0
+
+
+def test_a_take_by_message_then_the_bot_plays_and_its_lines_are_marked():
+    w = table()
+    card = w.game.state.display[0]
+    log_before = len(w.game.log)
+    send(w, {"kind": "take", "cards": [card], "version": version(w)})
+    assert w._note["kind"] == "done" and "Ana takes" in w.note
+    log = w.game.log
+    assert any(line.startswith("Ana takes") for line in log[log_before:])
+    assert "press End turn" in w._prompt
+    send(w, {"kind": "end", "version": version(w)})
+    assert w.game.state.current == 0 and w.game.state.turn == 4  # the bot played at once
+    marks = w._marks
+    assert marks[log_before] == "human" and "bot" in marks[log_before:]
+    assert 'data-mark="bot"' in w._table["svg"]
+
+
+def test_an_illegal_take_is_explained_and_changes_nothing():
+    w = table()
+    cards = sorted(w.game.state.display)  # all four cards: more than 5 in all
+    assert sum(alh.card(c).value for c in cards) > 5
+    before = w.game.to_json()
+    send(w, {"kind": "take", "cards": cards, "version": version(w)})
+    assert w.game.to_json() == before
+    assert w._note["kind"] == "refused"
+    assert "money/over-limit" in w.note
+    assert rules(w.last_verdict) == ["money/over-limit"]
+
+
+NOW = "the current version"
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "garbage",
+        None,
+        {"no": "kind"},
+        {"kind": "fly"},
+        {"kind": "take", "cards": "denar-3#1", "version": NOW},
+        {"kind": "take", "cards": ["denar-99#1"], "version": NOW},
+        {"kind": "take", "cards": ["denar-3#1"], "version": -1},
+        {"kind": "buy", "space": "two", "cards": [], "version": NOW},
+        {"kind": "act", "cell": "nowhere", "version": NOW},
+        {"kind": "act", "cell": "40,40", "tile": None, "version": NOW},
+        {"kind": "reserve", "version": NOW},
+        {"kind": "select", "from": "pocket", "index": 0},
+        {"kind": "select", "from": "bought", "index": "x"},
+        {"kind": "select", "from": "bought", "index": 3},
+        {"kind": "bot"},
+    ],
+)
+def test_bad_messages_are_ignored_with_a_note(message):
+    w = table()
+    before = w.game.to_json()
+    if isinstance(message, dict) and message.get("version") == NOW:
+        message = {**message, "version": version(w)}
+    send(w, message)
+    assert w.game.to_json() == before
+    assert w._note["kind"] == "ignored"
+    assert w.note.startswith("Ignored a message from the page")
+
+
+def test_a_stale_click_is_ignored():
+    w = table()
+    old = version(w)
+    send(w, {"kind": "redesign"})  # the table changes: a new version
+    send(w, {"kind": "take", "cards": [w.game.state.display[0]], "version": old})
+    assert "stale" in w.note
+    assert w.game.state.actions == 0
+
+
+def buy_something(w: alh.GameWidget) -> alh.Buy:
+    """Let Ana buy with the first legal payment (seeded games where she can)."""
+    buy = next(a for a in w.game.legal_actions() if isinstance(a, alh.Buy))
+    send(w, {"kind": "buy", "space": buy.space, "cards": list(buy.cards), "version": version(w)})
+    assert w._note["kind"] == "done", w.note
+    return buy
+
+
+def a_table_where_ana_can_buy() -> alh.GameWidget:
+    for seed in range(40):
+        w = table(seed)
+        if w.human_to_play and any(isinstance(a, alh.Buy) for a in w.game.legal_actions()):
+            return w
+    raise AssertionError("no seed lets Ana buy at once")
+
+
+def test_placement_verdicts_equal_the_engine_and_the_city_rules():
+    w = a_table_where_ana_can_buy()
+    buy_something(w)
+    player = w.game.state.players[0]
+    assert player.bought and w.choice == ("bought", 0)  # the bought tile is offered at once
+    tile = player.bought[0]
+    verdicts = w._verdicts
+    assert verdicts["mode"] == "place" and verdicts["tile"] == tile.code
+    assert verdicts["ghost"].startswith("<g")
+    for key, verdict in verdicts["cells"].items():
+        cell = parse_cell_key(key)
+        expected = w.game.check(alh.PlaceTile(tile, cell))
+        assert expected == player.city.check(tile, cell)  # the city widget's verdicts
+        assert verdict["ok"] == (expected == [])
+        assert [v["message"] for v in verdict["violations"]] == [v.message for v in expected]
+        assert [v["edges"] for v in verdict["violations"]] == [
+            v.to_dict()["edges"] for v in expected
+        ]
+    legal = sorted(k for k, v in verdicts["cells"].items() if v["ok"])
+    assert legal == sorted(f"{x},{y}" for x, y in player.city.legal_cells(tile))
+
+
+def test_clicking_cells_refuses_then_places():
+    w = a_table_where_ana_can_buy()
+    buy_something(w)
+    tile = w.game.state.players[0].bought[0]
+    cells = w._verdicts["cells"]
+    bad = next(k for k, v in cells.items() if not v["ok"] and v["violations"])
+    before = w.game.to_json()
+    send(w, {"kind": "act", "cell": bad, "tile": tile.code, "version": version(w)})
+    assert w.game.to_json() == before and w._note["kind"] == "refused"
+    assert cells[bad]["violations"][0]["rule"] in w.note
+    good = next(k for k, v in w._verdicts["cells"].items() if v["ok"])
+    send(w, {"kind": "act", "cell": good, "tile": tile.code, "version": version(w)})
+    assert w._note["kind"] == "done", w.note
+    assert w.game.state.players[0].city[parse_cell_key(good)] == tile
+
+
+def test_a_bought_tile_may_go_to_the_reserve_and_undo_takes_it_back():
+    w = a_table_where_ana_can_buy()
+    history = len(w.game.history)
+    buy = buy_something(w)
+    tile = w.game.state.players[0].bought[0]
+    assert w._options["tile"]["reserve"]["ok"]
+    send(w, {"kind": "reserve", "version": version(w)})
+    assert tile in w.game.state.players[0].reserve
+    send(w, {"kind": "undo"})
+    assert tile not in w.game.state.players[0].reserve
+    assert w.game.history[-1] == buy
+    send(w, {"kind": "undo"})
+    assert len(w.game.history) == history
+    send(w, {"kind": "undo"})
+    assert w.note == "Nothing to undo."
+
+
+def test_undo_after_the_bot_played_goes_back_to_the_players_action():
+    w = table()
+    state_before = w.game.to_json()
+    send(w, {"kind": "take", "cards": [w.game.state.display[0]], "version": version(w)})
+    send(w, {"kind": "end", "version": version(w)})  # ends Ana's turn; Ben plays
+    assert w.game.state.turn == 4
+    send(w, {"kind": "undo"})
+    assert "bot actions after it" in w.note
+    send(w, {"kind": "undo"})
+    assert w.game.to_json() == state_before
+
+
+def test_redesign_shows_removal_verdicts_from_the_engine():
+    w = a_table_where_ana_can_buy()
+    buy_something(w)
+    good = next(k for k, v in w._verdicts["cells"].items() if v["ok"])
+    send(w, {"kind": "act", "cell": good, "tile": w._verdicts["tile"], "version": version(w)})
+    send(w, {"kind": "end", "version": version(w)})
+    while not w.human_to_play:  # pragma: no cover - the bot always hands back
+        w.play_bots()
+    assert len(w.game.state.players[0].city) >= 2
+    send(w, {"kind": "redesign"})
+    assert w.redesign and w._verdicts["mode"] == "remove"
+    city = w.game.state.players[0].city
+    for key, verdict in w._verdicts["cells"].items():
+        cell = parse_cell_key(key)
+        if cell in city:
+            expected = w.game.check(alh.MoveToReserve(cell))
+            assert [v["rule"] for v in verdict["violations"]] == rules(expected)
+        else:
+            assert verdict["action"] is None and not verdict["ok"]
+
+
+def test_without_autoplay_the_bot_waits_for_its_button():
+    w = alh.GameWidget(alh.Game(["Ana", "Ben"], seed=3), bots={1: "greedy"}, autoplay=False)
+    assert w.game.state.current == 1 and not w.human_to_play
+    assert "press Bot plays" in w._prompt
+    send(w, {"kind": "take", "cards": [w.game.state.display[0]], "version": version(w)})
+    assert "played by a bot" in w.note
+    send(w, {"kind": "bot"})
+    assert w.game.state.current == 0 and w.game.state.turn == 2
+    assert "marked lines" in w.note
+
+
+def test_hot_seat_for_three_players_draws_every_city():
+    w = alh.GameWidget(alh.Game(3, seed=2))
+    assert w.bots == {}
+    assert set(w._table["cities"]) == {"0", "1", "2"}
+    assert w._table["seat"] == w.game.state.current
+
+
+def messages_for(w: alh.GameWidget, action: alh.Action) -> None:
+    """Send what the page sends when a player takes ``action`` by clicking."""
+    player = w.game.state.players[w.game.state.current]
+    if isinstance(action, alh.TakeMoney):
+        send(w, {"kind": "take", "cards": list(action.cards), "version": version(w)})
+    elif isinstance(action, alh.Buy):
+        message = {"space": action.space, "cards": list(action.cards), "version": version(w)}
+        send(w, {"kind": "buy", **message})
+    elif isinstance(action, alh.EndTurn):
+        send(w, {"kind": "end", "version": version(w)})
+    elif isinstance(action, alh.PlaceTile | alh.ReserveTile | alh.GiveToNeutral):
+        index = player.bought.index(action.tile)
+        if w.choice != ("bought", index):
+            send(w, {"kind": "select", "from": "bought", "index": index})
+        if isinstance(action, alh.PlaceTile):
+            cell = f"{action.cell[0]},{action.cell[1]}"
+            send(w, {"kind": "act", "cell": cell, "tile": action.tile.code, "version": version(w)})
+        else:
+            kind = "reserve" if isinstance(action, alh.ReserveTile) else "give"
+            send(w, {"kind": kind, "version": version(w)})
+    elif isinstance(action, alh.BuildFromReserve | alh.SwapWithReserve):
+        send(w, {"kind": "select", "from": "reserve", "index": player.reserve.index(action.tile)})
+        cell = f"{action.cell[0]},{action.cell[1]}"
+        send(w, {"kind": "act", "cell": cell, "tile": action.tile.code, "version": version(w)})
+    elif isinstance(action, alh.MoveToReserve):
+        if not w.redesign:
+            send(w, {"kind": "redesign"})
+        cell = f"{action.cell[0]},{action.cell[1]}"
+        send(w, {"kind": "act", "cell": cell, "tile": None, "version": version(w)})
+    else:  # pragma: no cover
+        raise AssertionError(f"no clicks for {action}")
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_a_whole_game_against_a_greedy_bot_through_messages(seed):
+    w = table(seed)
+    kinds: set[str] = set()
+    for _ in range(3000):
+        if w.game.is_over():
+            break
+        assert w.human_to_play
+        actions = w.game.legal_actions()
+        action = actions[0]
+        kinds.add(type(action).__name__)
+        before = len(w.game.history)
+        messages_for(w, action)
+        assert w._note["kind"] == "done", (str(action), w.note)
+        assert len(w.game.history) > before
+    assert w.game.is_over()
+    assert {"TakeMoney", "EndTurn", "Buy"} <= kinds
+    assert repr(w).endswith("current=None)")
+    assert w._table["seat"] is None and w._verdicts["cells"] == {}
+    assert w._prompt.startswith("The game is over")
+    assert "Game over" in w._table["svg"]
