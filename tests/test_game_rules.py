@@ -587,3 +587,41 @@ def test_undo_after_a_simulation_replays():
     assert game.phase != PHASE_OVER or final["phase"] != PHASE_OVER
     game.apply(last)
     assert json.loads(game.to_json()) == final
+
+
+# -- the module hooks (expansion II plugs in here) ------------------------------------------
+def test_a_module_plugs_in_through_the_hooks():
+    from alhambra_nb.core.modules import MODULES, Module, register
+
+    class GenerousTakeLimit(Module):
+        """A stand-in module: the take-money limit is 7 (as Faruk Will'haben gives)."""
+
+        name = "test-generous"
+
+        def take_limit(self, state, seat, limit):
+            return max(limit, 7)
+
+        def score(self, state, round):
+            return {0: 1}
+
+    register(GenerousTakeLimit)
+    try:
+        state = new_state(3, 1, modules=("test-generous",))
+        set_display(state, "denar-2#1", "dirham-3#1", "ducat-4#1", "guilder-9#1")
+        takes = {a.cards for a in legal_actions(state) if isinstance(a, alh.TakeMoney)}
+        assert ("dirham-3#1", "ducat-4#1") in takes  # 7 <= 7
+        assert ("denar-2#1", "dirham-3#1", "ducat-4#1") not in takes  # 9 > 7
+        game = alh.Game.from_json(alh.Game.from_state(state).to_json())
+        assert game.state.modules == ("test-generous",)
+        from alhambra_nb.core.turns import score
+
+        before = state.players[0].score
+        score(state, 1)
+        name = state.players[0].name
+        recorded = state.scorings[-1]["points"][name]
+        assert state.players[0].score == before + recorded
+        assert recorded == alh.Game.from_state(state).scorings[-1].totals[name] + 1
+    finally:
+        MODULES.pop("test-generous")
+    with pytest.raises(alh.UnknownModuleError, match="test-generous"):
+        alh.Game(3, seed=0, modules=("test-generous",))

@@ -21,7 +21,7 @@ from typing import Any
 from .city import City
 from .events import Event
 from .geometry import ORIGIN
-from .modules import Module, UnknownModuleError, load_modules
+from .modules import MODULES, Module, UnknownModuleError, load_modules
 from .money import SCORING_CARDS, CardError, card, money_cards
 from .notation import NotationError
 from .tiles import BUILDINGS, TILES, Building, Tile, TileError
@@ -261,7 +261,7 @@ _MODULE_CACHE: dict[tuple[str, ...], tuple[Module, ...]] = {}
 def modules_for(names: tuple[str, ...]) -> tuple[Module, ...]:
     """Shared instances of the named modules."""
     found = _MODULE_CACHE.get(names)
-    if found is None:
+    if found is None or any(m.name not in MODULES for m in found):
         found = _MODULE_CACHE[names] = load_modules(names)
     return found
 
