@@ -341,6 +341,9 @@ def _draw_player(
         for c in CURRENCIES
     )
     _label(group, "money-totals", f"Money: {totals}", 10, 42, font_size=13)
+    built = len(player.city) - 1
+    _label(group, "wall", f"{built} built · longest wall {player.city.longest_wall()}",
+           PANEL_WIDTH - 10, 42, text_anchor="end", font_size=13, fill=MUTED)  # fmt: skip
     top = 50.0
     per_row = 14
     money = sorted(player.money, key=lambda m: (CURRENCIES.index(CURRENCY[m]), VALUE[m], m))
@@ -362,9 +365,6 @@ def _draw_player(
     board.set("class", board.get("class", "") + " player-city")
     board.set("data-seat", str(seat))
     group.append(board)
-    wall = player.city.longest_wall()
-    _label(group, "wall", f"longest wall {wall}", PANEL_WIDTH - 10, top + 14,
-           text_anchor="end", font_size=12, fill=MUTED)  # fmt: skip
     height = top + box_h * scale + 10
     bg.set("height", f"{height:.0f}")
     return height, extent
@@ -836,11 +836,14 @@ class GameWidget(anywidget.AnyWidget):
                 "it fits) or press To reserve; then End turn."
             )
         if state.may_act and state.phase == PHASE_PLAY:
-            again = "Exact payment: another action, or " if state.actions else ""
+            if state.actions:
+                return (
+                    f"{name}: exact payment, so another action (take money, buy or redesign), "
+                    "or place the bought tiles."
+                )
             return (
-                f"{name}: {again}pick display cards and press Take money, or a market space "
-                "and the cards to pay and press Buy, or press Redesign."
-                + (" Then place the bought tiles." if player.bought else "")
+                f"{name}: pick display cards and press Take money, or a market space and the "
+                "cards to pay and press Buy, or press Redesign."
             )
         if player.bought:
             return (

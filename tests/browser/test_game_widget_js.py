@@ -1,0 +1,260 @@
+"""The game table's page code in real Chromium, driven by a small fake model.
+
+The module loaded is exactly what anywidget loads (``GameWidget._esm``, from a blob URL), and
+the model is fed with the state of a real Python ``GameWidget``; what the page sends back is
+recorded and handed to the Python widget to close the loop.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import alhambra_nb as alh
+from tests.test_game_widget import a_table_where_ana_can_buy, buy_something, messages_for, table
+
+FAKE_MODEL = """
+(state) => {
+  const handlers = new Map();
+  const sent = [];
+  const model = {
+    get: (key) => state[key],
+    set: (key, value) => {
+      state[key] = value;
+      for (const f of handlers.get(`change:${key}`) || []) f();
+    },
+    on: (event, f) => handlers.set(event, [...(handlers.get(event) || []), f]),
+    off: (event, f) => handlers.set(event, (handlers.get(event) || []).filter((g) => g !== f)),
+    save_changes: () => {},
+    send: (message) => sent.push(message),
+  };
+  window.__model = model;
+  window.__sent = sent;
+  const el = document.getElementById("root");
+  window.__cleanup = window.__module.render({ model, el });
+}
+"""
+
+LOAD_MODULE = """
+async (source) => {
+  const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+  window.__module = await import(url);
+}
+"""
+
+# JupyterLab's dark theme values for the variables the widget reads.
+JP_DARK = {
+    "--jp-layout-color0": "#111111",
+    "--jp-layout-color1": "#212121",
+    "--jp-layout-color2": "#424242",
+    "--jp-ui-font-color1": "rgba(255,255,255,0.87)",
+    "--jp-ui-font-color2": "rgba(255,255,255,0.54)",
+    "--jp-border-color1": "#616161",
+    "--jp-brand-color1": "#64b5f6",
+}
+
+
+def state_of(widget: alh.GameWidget) -> dict[str, Any]:
+    """The synced state, as JSON would carry it to the page."""
+    return json.loads(json.dumps(widget.get_state()))
+
+
+def mount(page, widget: alh.GameWidget, *, dark: bool = False) -> None:
+    page.set_viewport_size({"width": 1180, "height": 1000})
+    page.goto("about:blank")
+    background = JP_DARK["--jp-layout-color1"] if dark else "#ffffff"
+    variables = ";".join(f"{k}:{v}" for k, v in JP_DARK.items()) if dark else ""
+    page.set_content(
+        f'<body style="margin:0;background:{background};{variables}">'
+        '<div id="root" style="width:1120px"></div></body>'
+    )
+    page.add_style_tag(content=widget._css)
+    page.evaluate(LOAD_MODULE, widget._esm)
+    page.evaluate(FAKE_MODEL, state_of(widget))
+
+
+def push(page, widget: alh.GameWidget) -> None:
+    """Send the Python widget's current traits to the page, like comm updates."""
+    for name, value in state_of(widget).items():
+        page.evaluate("([k, v]) => window.__model.set(k, v)", [name, value])
+
+
+def sent(page) -> list[dict[str, Any]]:
+    return page.evaluate("window.__sent")
+
+
+def deliver(page, widget: alh.GameWidget) -> None:
+    """Hand every message the page sent to Python, then show Python's answer in the page."""
+    for message in sent(page):
+        widget._handle_message(widget, message, [])
+    page.evaluate("window.__sent.length = 0")
+    push(page, widget)
+
+
+def status(page) -> str:
+    return page.text_content('[role="status"]')
+
+
+def board_cell(page, seat: int, key: str):
+    return page.locator(f'svg.player-city[data-seat="{seat}"] [role="gridcell"][data-cell="{key}"]')
+
+
+def test_draws_the_whole_table_with_named_controls(page):
+    w = table()
+    mount(page, w)
+    spaces = page.locator('[data-space][role="button"]')
+    assert spaces.count() == 4
+    labels = spaces.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+    for label, name in zip(labels, ("Denar", "Dirham", "Ducat", "Guilder"), strict=True):
+        assert label.startswith(f"space {labels.index(label) + 1}, {name}")
+    cards = page.locator('[data-card][role="button"]')
+    assert cards.count() == len(w.game.state.display)
+    assert cards.first.get_attribute("aria-label") == str(alh.card(w.game.state.display[0]))
+    buttons = page.locator('[data-do][role="button"]')
+    assert buttons.count() == 8
+    assert page.get_attribute('[data-do="take"]', "aria-label") == "Take money"
+    assert page.get_attribute('[data-do="undo"]', "aria-disabled") == "true"
+    for node in (cards.first, buttons.first, spaces.first):
+        assert node.get_attribute("tabindex") == "0"
+    # Ana's hand is hers to pick from; Ben's cards are pictures only.
+    assert page.locator('g.player[data-seat="0"] [data-hand][role="button"]').count() == len(
+        w.game.state.players[0].money
+    )
+    assert page.locator('g.player[data-seat="1"] [data-hand][role="button"]').count() == 0
+    # Every Alhambra is an ARIA grid with labelled cells.
+    assert page.locator('[role="grid"]').count() == 2
+    assert board_cell(page, 0, "0,0").get_attribute("aria-label") == "(0, 0): fountain"
+    assert page.get_attribute('[role="status"]', "aria-live") == "polite"
+    assert status(page) == w._prompt
+
+
+def test_a_display_card_then_take_sends_the_take_message(page):
+    w = table()
+    mount(page, w)
+    card = w.game.state.display[0]
+    page.click(f'[data-card="{card}"]')
+    assert page.get_attribute(f'[data-card="{card}"]', "aria-pressed") == "true"
+    assert page.locator(f'[data-card="{card}"] .pick-tick').count() == 1
+    assert status(page) == w._options["take"][card]["text"]
+    assert status(page).startswith(f"Take {alh.card(card)}")
+    assert sent(page) == []  # picking asks Python nothing
+    page.click('[data-do="take"]')
+    assert sent(page) == [{"kind": "take", "cards": [card], "version": w._table["version"]}]
+    deliver(page, w)
+    assert page.text_content(".alh-note").startswith("Ana takes")
+    assert page.locator(f'[data-card="{card}"]').count() == 0
+    assert page.locator(f'g.player[data-seat="0"] [data-hand="{card}"]').count() == 1
+    assert status(page) == w._prompt and "End turn" in status(page)
+
+
+def test_picking_too_much_money_explains_the_limit_before_any_click(page):
+    w = table()
+    mount(page, w)
+    for card in w.game.state.display:
+        page.click(f'[data-card="{card}"]')
+    assert "Not allowed" in status(page) and "money/over-limit" in status(page)
+    page.click('[data-do="take"]')
+    deliver(page, w)
+    note = page.text_content(".alh-note")
+    assert page.get_attribute(".alh-note", "data-kind") == "refused"
+    assert "money/over-limit" in note
+    assert w.game.state.actions == 0
+
+
+def test_buying_shows_the_consequence_and_sends_space_and_cards(page):
+    w = a_table_where_ana_can_buy()
+    buy = next(a for a in w.game.legal_actions() if isinstance(a, alh.Buy))
+    mount(page, w)
+    page.click(f'[data-space="{buy.space}"]')
+    assert status(page).startswith(f"Buying from space {buy.space}")
+    for card in buy.cards:
+        page.click(f'g.player[data-seat="0"] [data-hand="{card}"]')
+    assert status(page).startswith("Pay ") and ("exact" in status(page) or "change" in status(page))
+    page.click('[data-do="buy"]')
+    message = sent(page)[-1]
+    assert message == {
+        "kind": "buy",
+        "space": buy.space,
+        "cards": sorted(buy.cards),
+        "version": w._table["version"],
+    }
+    deliver(page, w)
+    assert w.game.state.players[0].bought
+    assert page.locator('[data-bought="0"][aria-pressed="true"]').count() == 1
+
+
+def test_hover_verdicts_while_placing_need_no_round_trip(page):
+    w = a_table_where_ana_can_buy()
+    buy_something(w)
+    tile = w.game.state.players[0].bought[0]
+    cells = w._verdicts["cells"]
+    bad = next(k for k, v in cells.items() if v["violations"] and k != "0,0")
+    good = next(k for k, v in cells.items() if v["ok"])
+    mount(page, w)
+    assert page.locator(".alh-overlay .legal-mark").count() == sum(v["ok"] for v in cells.values())
+    board_cell(page, 0, bad).hover()
+    assert status(page) == cells[bad]["text"]
+    first = cells[bad]["violations"][0]
+    assert first["message"] in status(page)
+    assert page.locator(f'.alh-overlay .violation[data-rule="{first["rule"]}"]').count() == 1
+    assert page.locator(".alh-overlay .try.illegal").count() == 1
+    board_cell(page, 0, good).hover()
+    assert "fits here" in status(page)
+    assert page.locator(f'.alh-overlay .try.legal[data-try="{good}"]').count() == 1
+    assert sent(page) == []
+    board_cell(page, 0, good).click()
+    assert sent(page) == [
+        {"kind": "act", "cell": good, "tile": tile.code, "version": w._table["version"]}
+    ]
+    deliver(page, w)
+    assert (
+        board_cell(page, 0, good)
+        .get_attribute("aria-label")
+        .endswith(alh.render.describe_tile(tile))
+    )
+
+
+def test_keyboard_reaches_cards_buttons_and_cells(page):
+    w = a_table_where_ana_can_buy()
+    buy_something(w)
+    mount(page, w)
+    card = w.game.state.display[0]
+    page.focus(f'[data-card="{card}"]')
+    page.keyboard.press("Enter")
+    assert page.get_attribute(f'[data-card="{card}"]', "aria-pressed") == "true"
+    page.keyboard.press(" ")
+    assert page.get_attribute(f'[data-card="{card}"]', "aria-pressed") == "false"
+    board_cell(page, 0, "0,0").focus()
+    assert "(0, 0)" in status(page)
+    page.keyboard.press("ArrowUp")
+    assert page.evaluate("document.activeElement.getAttribute('data-cell')") == "0,-1"
+    assert status(page) == w._verdicts["cells"]["0,-1"]["text"]
+    page.focus('[data-do="reserve"]')
+    page.keyboard.press("Enter")
+    assert sent(page) == [{"kind": "reserve", "version": w._table["version"]}]
+
+
+def a_game_in_full_swing() -> alh.GameWidget:
+    """Ana plays like a GreedyBot through the page's messages for some turns, then buys and
+    stops with the bought tile in hand: the table a learner sees mid-game."""
+    w = table()
+    adviser = alh.GreedyBot(seed=7)
+    while not w.game.is_over():
+        action = adviser.choose(w.game.state)
+        messages_for(w, action)
+        if isinstance(action, alh.Buy) and w.game.state.turn >= 20:
+            break
+    return w
+
+
+def test_screenshots_light_and_dark(page, artifacts_dir):
+    w = a_game_in_full_swing()
+    assert w._verdicts["mode"] == "place"
+    cells = w._verdicts["cells"]
+    broken = {k: {x["rule"] for x in v["violations"]} for k, v in cells.items()}
+    shown = next(k for k, r in broken.items() if "placement/walls-match" in r)
+    for theme, dark in (("light", False), ("dark", True)):
+        mount(page, w, dark=dark)
+        board_cell(page, 0, shown).hover()
+        assert page.locator(".alh-overlay .violation").count() > 0
+        page.locator("#root").screenshot(path=str(artifacts_dir / f"game-table-{theme}.png"))
