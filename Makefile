@@ -8,7 +8,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.stamp
 # Where `make lab` lands in JupyterLab (a folder or a notebook, relative to the repo root).
-LAB_PATH ?= tutorials
+LAB_PATH ?= tutorials/00_welcome.ipynb
 LAB_ARGS ?=
 # Jupyter refuses to run as root unless told to (containers and CI machines run as root).
 LAB_ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
