@@ -1,0 +1,338 @@
+"""``ChapterWidget``: walk through a rule chapter — text, board, task, feedback, progress.
+
+Python computes, the page draws (as in :mod:`.city`). For the current step the widget sends the
+step as data, the board picture with its highlights and, for a task answered by clicking a cell,
+the engine's verdict on every cell, so hovering explains with no round trip. Answers arrive as
+messages; the step's own check (built on the engine) judges them, and the feedback — the
+engine's violations included — comes back as a trait. The page never writes a trait, and a
+message that makes no sense is ignored with a visible note instead of an exception.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ..chapters import Chapter, Step, Verdict
+from ..chapters import get as get_chapter
+from ..chapters.game_tasks import PlaceBoughtTask
+from ..chapters.tasks import LegalCellsTask, PlaceTask, RemovalTask, SwapTask
+from ..core.actions import PlaceTile
+from ..core.geometry import Cell
+from ..render import city_extent, city_svg
+from ..render.svg import cell_key, tile_fragment
+from .board import (
+    BadMessageError,
+    board_payload,
+    extent_cells,
+    parse_cell_key,
+    placement_verdicts,
+    verdict,
+    violations_payload,
+)
+from .city import STATIC, bundle
+
+log = logging.getLogger(__name__)
+
+CLICK_TASKS = ("place", "swap")
+"""Task kinds answered by clicking one cell (hover shows the engine's verdict there)."""
+TOGGLE_TASKS = ("legal-cells", "removable")
+"""Task kinds answered by choosing several cells and then checking."""
+
+
+class ChapterWidget(anywidget.AnyWidget):
+    """A chapter to walk through: ``ChapterWidget("building")`` or ``ChapterWidget(chapter)``.
+
+    ``next()``, ``previous()`` and ``go(step)`` move between steps; ``answer(value)`` checks an
+    answer to the current step's task as the page does and returns the verdict. ``solved``
+    holds the ids of the steps whose task was answered right.
+    """
+
+    _esm = bundle("board.js", "chapter.js")
+    _css = (STATIC / "chapter.css").read_text("utf-8")
+
+    index = traitlets.Int(0).tag(sync=True)
+    _view = traitlets.Dict().tag(sync=True)
+    _feedback = traitlets.Dict().tag(sync=True)
+    _progress = traitlets.Dict().tag(sync=True)
+    _note = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, chapter: Chapter | str, step: int | str = 0, **kwargs: Any) -> None:
+        self.chapter = get_chapter(chapter) if isinstance(chapter, str) else chapter
+        self.solved: set[str] = set()
+        self.last_verdict: Verdict | None = None
+        self._serial = 0
+        super().__init__(**kwargs)
+        self.on_msg(self._handle_message)
+        self.go(step)
+
+    # -- moving between steps -------------------------------------------------------------
+    @property
+    def step(self) -> Step:
+        """The step being shown."""
+        return self.chapter.steps[self.index]
+
+    @traitlets.validate("index")
+    def _valid_index(self, proposal: dict[str, Any]) -> int:
+        value = proposal["value"]
+        if not 0 <= value < len(self.chapter):
+            raise traitlets.TraitError(
+                f"no step {value!r}: the chapter has steps 0 to {len(self.chapter) - 1}"
+            )
+        return value
+
+    def go(self, step: int | str) -> Step:
+        """Show the step numbered ``step`` (from 0) or with the id ``step``."""
+        index = self._index_of(step)
+        with self.hold_sync():
+            self.index = index
+            self.last_verdict = None
+            self._feedback = {}
+            self._view = step_view(self.chapter, index)
+            self._show_progress()
+        return self.step
+
+    def next(self) -> Step:
+        """The next step (stays on the last one)."""
+        return self.go(min(self.index + 1, len(self.chapter) - 1))
+
+    def previous(self) -> Step:
+        """The previous step (stays on the first one)."""
+        return self.go(max(self.index - 1, 0))
+
+    def _index_of(self, step: int | str) -> int:
+        if isinstance(step, str):
+            return self.chapter.steps.index(self.chapter.step(step))
+        if isinstance(step, bool) or not isinstance(step, int):
+            raise traitlets.TraitError(f"a step is a number or an id, not {step!r}")
+        return step
+
+    def _show_progress(self) -> None:
+        self._progress = {
+            "solved": [s.id for s in self.chapter.steps if s.id in self.solved],
+            "tasks": [s.id for s in self.chapter.tasks],
+        }
+
+    # -- answering ------------------------------------------------------------------------
+    def answer(self, value: object) -> Verdict:
+        """Check ``value`` as the answer to the current step's task and show the feedback."""
+        found = self.step.check(value)
+        self.last_verdict = found
+        if found.ok:
+            self.solved.add(self.step.id)
+        self._serial += 1
+        with self.hold_sync():
+            self._feedback = {
+                **found.to_dict(),
+                "violations": violations_payload(found.violations),
+                "step": self.step.id,
+                "serial": self._serial,
+            }
+            self._show_progress()
+        return found
+
+    @property
+    def feedback(self) -> str:
+        """The feedback shown for the last answer ('' before any)."""
+        return str(self.last_verdict) if self.last_verdict is not None else ""
+
+    # -- messages from the page -----------------------------------------------------------
+    def _handle_message(self, _widget: object, content: object, _buffers: object) -> None:
+        try:
+            self._dispatch(content)
+        except (BadMessageError, traitlets.TraitError, ValueError) as error:
+            self._say(f"Ignored a message from the page: {error}")
+        except Exception as error:  # a page must never raise in the kernel
+            log.exception("ChapterWidget could not handle %r", content)
+            self._say(f"Ignored a message from the page ({type(error).__name__}).")
+
+    def _dispatch(self, content: object) -> None:
+        if not isinstance(content, dict) or not isinstance(content.get("kind"), str):
+            raise BadMessageError(f"not a widget message: {content!r:.60}")
+        kind = content["kind"]
+        if kind == "next":
+            self.next()
+        elif kind == "previous":
+            self.previous()
+        elif kind == "go":
+            self.go(content.get("index"))  # type: ignore[arg-type]
+        elif kind == "answer":
+            if content.get("step") != self.step.id:
+                raise BadMessageError(f"an answer for {content.get('step')!r}, not this step")
+            self.answer(answer_from_page(self.step, content.get("answer")))
+        else:
+            raise BadMessageError(f"unknown message kind {kind!r}")
+
+    def _say(self, text: str) -> None:
+        self._serial += 1
+        self._note = {"text": text, "serial": self._serial}
+
+    # -- notebook display -----------------------------------------------------------------
+    def __repr__(self) -> str:
+        return describe(self.chapter, self.index)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The live widget, plus the step as text and its board as a picture, for places
+        without a kernel."""
+        bundle_ = super()._repr_mimebundle_(**kwargs)
+        data, metadata = bundle_ if isinstance(bundle_, tuple) else (bundle_ or {}, {})
+        data = dict(data)
+        data["text/plain"] = repr(self)
+        board = self.step.board()
+        if board is not None:
+            data["image/svg+xml"] = board._repr_svg_()
+        return data, metadata
+
+
+# -- what the page is sent ------------------------------------------------------------------
+def describe(chapter: Chapter, index: int) -> str:
+    """A chapter's step as plain text (the widget's text form; deterministic)."""
+    step = chapter.steps[index]
+    lines = [
+        f"{chapter.title} — step {index + 1} of {len(chapter)}: {step.title}",
+        "",
+        step.text,
+    ]
+    if step.task is not None:
+        lines += ["", f"Try it: {step.task.prompt}"]
+        choices = getattr(step.task, "choices", None)
+        if choices is not None:
+            lines.append(choices())
+    return "\n".join(lines)
+
+
+def step_view(chapter: Chapter, index: int) -> dict[str, Any]:
+    """Everything the page draws for one step, as JSON-ready data."""
+    step = chapter.steps[index]
+    data = step.to_dict()
+    view: dict[str, Any] = {
+        "chapter": {"id": chapter.id, "title": chapter.title, "count": len(chapter)},
+        "index": index,
+        "steps": [{"id": s.id, "title": s.title, "task": s.task is not None} for s in chapter],
+        "step": data,
+        "board": None,
+        "verdicts": {},
+        "answer": answer_mode(step),
+        "ghost": None,
+        "players": _players(step),
+    }
+    city = step.city
+    if city is not None:
+        extra = [step.at] if step.at is not None else []
+        extent = city_extent(city, extra=extra)
+        board = board_payload(city)
+        board["extent"] = list(extent)
+        board["svg"] = _step_svg(step, extent)
+        board["labels"] = {
+            cell_key(c): board["labels"].get(cell_key(c), f"({c[0]}, {c[1]}): empty")
+            for c in extent_cells(extent)
+        }
+        view["board"] = board
+        view["verdicts"] = cell_verdicts(step, extent_cells(extent))
+        tile = getattr(step.task, "tile", None) or _bought_tile(step)
+        if tile is not None and view["answer"] == "cell":
+            view["ghost"] = {
+                "svg": tile_fragment(tile),
+                "rotation": step.task.to_dict().get("rotation", 0),
+            }
+    return view
+
+
+def _step_svg(step: Step, extent: tuple[int, int, int, int]) -> str:
+    city = step.city
+    assert city is not None
+    options: dict[str, Any] = {"highlight": step.highlight().cells, "extent": extent, "size": 72}
+    if step.at is not None and step.action != "remove":
+        options.update(try_tile=step.tile, at=step.at, rotation=step.rotation)
+    options["violations"] = step.violations()
+    return city_svg(city, **options)
+
+
+def answer_mode(step: Step) -> str | None:
+    """How the page takes an answer: ``cell`` (one click), ``cells`` (choose, then check),
+    or the task's own kind (drawn as simple controls); ``None`` without a task."""
+    if step.task is None:
+        return None
+    kind = step.task.kind
+    if kind in CLICK_TASKS:
+        return "cell"
+    if kind in TOGGLE_TASKS:
+        return "cells"
+    return kind
+
+
+def _players(step: Step) -> list[str]:
+    counts = getattr(step.task, "counts", None)
+    if counts is not None:
+        return list(counts)
+    game = step.staged_game()
+    if game is None:
+        return []
+    names = [p.name for p in game.players]
+    if game.neutral is not None and step.task is not None and step.task.kind == "points":
+        names.append(game.neutral.name)
+    return names
+
+
+def _bought_tile(step: Step) -> Any:
+    if isinstance(step.task, PlaceBoughtTask):
+        game = step.staged_game()
+        return game.players[game.state.current].bought[0]
+    return None
+
+
+def cell_verdicts(step: Step, cells: Iterable[Cell]) -> dict[str, Any]:
+    """For a task answered by clicking a cell: the engine's verdict on each cell, so that
+    hovering explains; for other tasks nothing (a hover must not give a set away)."""
+    task, city = step.task, step.city
+    if city is None:
+        return {}
+    if isinstance(task, PlaceTask):
+        return placement_verdicts(city, task.tile, cells, task.rotation)
+    if isinstance(task, SwapTask):
+        return {
+            cell_key(c): verdict(
+                c, "swap", city.check_swap(c, task.tile), f"the {task.tile.code} may go here"
+            )
+            for c in cells
+            if c in city
+        }
+    if isinstance(task, PlaceBoughtTask):
+        game = step.staged_game()
+        tile = game.players[game.state.current].bought[0]
+        return {
+            cell_key(c): verdict(
+                c, "place", game.check(PlaceTile(tile, c)), f"the {tile.code} may go here"
+            )
+            for c in cells
+        }
+    return {}
+
+
+def answer_from_page(step: Step, value: object) -> object:
+    """The page's JSON answer in the form the step's check reads (cells as tuples, market
+    spaces as numbers, chosen letters as a string)."""
+    if step.task is None:
+        raise BadMessageError(f"the step {step.id!r} sets no task")
+    kind = step.task.kind
+    if kind in CLICK_TASKS:
+        return parse_cell_key(value)
+    if isinstance(step.task, (LegalCellsTask, RemovalTask)):
+        if not isinstance(value, list):
+            raise BadMessageError(f"expected a list of cells, not {value!r:.60}")
+        return {parse_cell_key(v) for v in value}
+    if kind == "quiz" and isinstance(value, list):
+        return "".join(str(v) for v in value)
+    if kind == "receivers" and isinstance(value, dict):
+        try:
+            return {int(space): who for space, who in value.items()}
+        except ValueError:
+            raise BadMessageError(f"market spaces are numbers, not {value!r:.60}") from None
+    return value
+
+
+__all__ = ["ChapterWidget", "answer_from_page", "cell_verdicts", "describe", "step_view"]
