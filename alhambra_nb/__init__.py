@@ -13,7 +13,7 @@ __all__ = [*_core_all]
 _LAZY_SUBMODULES = ("chapters",)
 
 # Widgets, imported (with anywidget) only when first named: `alh.CityWidget`.
-_LAZY_WIDGETS = {"CityWidget": "widgets"}
+_LAZY_WIDGETS = {"CityWidget": "widgets", "GameWidget": "widgets.game"}
 _LAZY_WIDGETS["ChapterWidget"] = "widgets.chapter"
 
 
