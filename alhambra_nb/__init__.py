@@ -11,6 +11,7 @@ __all__ = [*_core_all]
 
 # Submodules loaded on first use, so `import alhambra_nb` stays light: `alh.chapters`.
 _LAZY_SUBMODULES = ("chapters",)
+_LAZY_SUBMODULES += ("lab",)
 
 # Widgets, imported (with anywidget) only when first named: `alh.CityWidget`.
 _LAZY_WIDGETS = {"CityWidget": "widgets", "GameWidget": "widgets.game"}

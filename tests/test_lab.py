@@ -1,0 +1,159 @@
+"""The scoring lab: positions from text, scores per round, what-if, and simulated games.
+
+The expected scores are worked out by hand from the scoring table (RULES.md §5); the
+simulation is checked against the games' own final scores and against itself (the seed).
+"""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+
+import pytest
+
+import alhambra_nb as alh
+from alhambra_nb import lab
+
+ANA = "1,0 garden-10-N; 0,1 tower-10-W; 0,-1 arcades-9"  # garden, tower, arcades; wall 1
+BEN = "1,0 tower-11-N; -1,0 tower-12; 0,1 chambers-10"  # two towers, chambers; wall 1
+
+
+@pytest.fixture
+def cities():
+    return lab.positions(Ana=ANA, Ben=BEN)
+
+
+def test_alh_lab_is_lazy_and_loads_no_matplotlib_until_a_plot():
+    probe = (
+        "import sys, alhambra_nb as alh\n"
+        "print('alhambra_nb.lab' in sys.modules, 'matplotlib' in sys.modules)\n"
+        "alh.lab.simulate_games(2, progress=False)\n"
+        "print('matplotlib' in sys.modules)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=120
+    ).stdout.split()
+    assert out == ["False", "False", "False"]
+
+
+def test_positions_refuse_an_illegal_alhambra():
+    with pytest.raises(lab.LabError, match="Ben's Alhambra is not legal: The open south side"):
+        lab.positions(Ben="1,1 tower-9-NE; 1,0 garden-10-N")
+
+
+def test_scores_for_each_round_by_hand(cities):
+    # Round 1: arcades Ana 3, garden Ana 5, chambers Ben 4, towers Ben 6 (2 > 1); walls 1.
+    assert lab.score(cities, 1).totals == {"Ana": 3 + 5 + 1, "Ben": 4 + 6 + 1}
+    # Round 2: Ana 10 + 12 + tower 2nd 6 + 1; Ben 11 + 13 + 1.
+    assert lab.score(cities, 2).totals == {"Ana": 29, "Ben": 25}
+    # Round 3: Ana 18 + 20 + 13 + 1; Ben 19 + 21 + 1.
+    assert lab.score(cities, 3).totals == {"Ana": 52, "Ben": 41}
+    text = lab.score_rounds(cities)
+    assert text.count("Scoring ") == 3 and "tower: Ben 2: 1st, 13; Ana 1: 2nd, 6" in text
+
+
+def test_what_if_one_more_tower_matches_hand_computed_scores(cities):
+    # Ana builds the tower-9-NE at (2, 0): towers 2 : 2 tie, and her wall N-E-... grows to 3.
+    change = lab.what_if(cities, "Ana", "2,0 tower-9-NE")
+    assert change.cities["Ana"].longest_wall() == 3
+    # Round 1: the tie shares 6 -> 3 each. Ana 3 + 5 + 3 + 3 = 14; Ben 4 + 3 + 1 = 8.
+    # Round 2: (13 + 6) // 2 = 9 each. Ana 10 + 12 + 9 + 3 = 34; Ben 11 + 9 + 1 = 21.
+    # Round 3: (21 + 13) // 2 = 17 each. Ana 18 + 20 + 17 + 3 = 58; Ben 19 + 17 + 1 = 37.
+    assert {r: change.after[r].totals for r in lab.ROUNDS} == {
+        1: {"Ana": 14, "Ben": 8},
+        2: {"Ana": 34, "Ben": 21},
+        3: {"Ana": 58, "Ben": 37},
+    }
+    assert change.diff() == {
+        1: {"Ana": 5, "Ben": -3},
+        2: {"Ana": 5, "Ben": -4},
+        3: {"Ana": 6, "Ben": -4},
+    }
+    assert change.changed_sources(2) == {
+        "Ana": {"tower": (6, 9), "wall": (1, 3)},
+        "Ben": {"tower": (13, 9)},
+    }
+    assert "scoring 2: Ana 29 → 34 (+5), Ben 25 → 21 (-4)" in str(change)
+    assert cities["Ana"].to_text() == alh.City.from_text(ANA).to_text()  # unchanged
+
+
+def test_what_if_removing_and_illegal_changes(cities):
+    removed = lab.what_if(cities, "Ben", "0,1 -")
+    assert removed.diff()[3] == {"Ana": 0, "Ben": -19}  # the chambers majority is gone
+    with pytest.raises(lab.LabError, match="would face the open south side of the garden"):
+        lab.what_if(cities, "Ana", "1,1 tower-9-NE")
+    with pytest.raises(lab.LabError, match="no player 'Cem'"):
+        lab.what_if(cities, "Cem", "2,0 tower-9-NE")
+    with pytest.raises(lab.LabError, match="a change is written"):
+        lab.what_if(cities, "Ana", "somewhere")
+
+
+@pytest.fixture(scope="module")
+def sim():
+    return lab.simulate_games(6, seed=3, progress=False)
+
+
+def test_simulation_is_consistent_with_the_games_own_scores(sim):
+    assert [g.seed for g in sim.games] == [3, 4, 5, 6, 7, 8]
+    for record in sim.games:
+        game = alh.simulate(2, "greedy", seed=record.seed)
+        assert record.scores == game.scores()
+        for player in record.players:
+            # Every point of the final score comes from a majority or a wall.
+            assert sum(record.points[player].values()) == game.scores()[player]
+            assert record.longest_walls[player] == next(
+                p.city.longest_wall() for p in game.players if p.name == player
+            )
+            # The last scoring's wall points are the final longest wall.
+            assert game.scorings[-1].walls[player] == record.longest_walls[player]
+        assert sorted(record.scoring_turns) == [1, 2, 3]
+        assert record.scoring_turns[1] < record.scoring_turns[2] <= record.turns
+
+
+def test_simulation_is_reproducible_from_the_seed(sim):
+    again = lab.simulate_games(6, seed=3, progress=False)
+    assert again == sim
+    assert again.summary() == sim.summary()
+    assert lab.simulate_games(6, seed=4, progress=False) != sim
+
+
+def test_distributions(sim):
+    by_source = sim.points_by_source()
+    assert list(by_source) == [*(b.value for b in alh.BUILDINGS), "wall"]
+    assert all(len(v) == 12 for v in by_source.values())  # 6 games x 2 players
+    turns = sim.second_scoring_turns()
+    assert len(turns) == 6
+    assert sim.share_second_scoring_before(max(turns) + 1) == 1.0
+    assert sim.share_second_scoring_before(min(turns)) == 0.0
+    assert sim.longest_walls() == [g.longest_walls[p] for g in sim.games for p in g.players]
+    assert sim.summary().startswith("6 games, bots greedy, seeds 3…8")
+
+
+def test_progress_bar_writes_one_line():
+    out = io.StringIO()
+    lab.simulate_games(3, seed=1, progress=out)
+    text = out.getvalue()
+    assert text.endswith("[##############################] 3/3 games\n")
+    assert text.count("\n") == 1 and text.count("\r") >= 3
+
+
+def test_plots_are_real_matplotlib_figures(sim):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    for fig, title in (
+        (sim.plot_points_by_source(), "Points by source over 6 games"),
+        (sim.plot_second_scoring(), "second scoring comes before turn N"),
+        (sim.plot_longest_wall(), "How long the longest wall gets"),
+    ):
+        assert isinstance(fig, matplotlib.figure.Figure)
+        assert title in fig.axes[0].get_title()
+        fig.canvas.draw()
+    boxes = sim.plot_points_by_source().axes[0]
+    assert [t.get_text() for t in boxes.get_xticklabels()] == list(lab.SOURCES)
+
+
+def test_bad_game_count():
+    with pytest.raises(lab.LabError):
+        lab.simulate_games(0)
