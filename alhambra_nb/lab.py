@@ -181,16 +181,17 @@ class ProgressBar:
 
     def __init__(self, total: int, label: str = "games", out: IO[str] | None = None) -> None:
         self.total, self.label, self.out, self.done = total, label, out, 0
-        self._filled = -1
+        self._tenth = -1
 
     def advance(self) -> None:
         self.done += 1
         width = 30
         filled = width * self.done // max(self.total, 1)
-        # Redraw only when the bar grows, so a long run writes a short output.
-        if self.out is None or (filled == self._filled and self.done < self.total):
+        # Redraw at most every tenth of the way, so a long run writes a short output.
+        tenth = 10 * self.done // max(self.total, 1)
+        if self.out is None or (tenth == self._tenth and self.done < self.total):
             return
-        self._filled = filled
+        self._tenth = tenth
         bar = "#" * filled + "-" * (width - filled)
         end = "\n" if self.done >= self.total else ""
         self.out.write(f"\r[{bar}] {self.done}/{self.total} {self.label}{end}")

@@ -135,7 +135,12 @@ def test_progress_bar_writes_one_line():
     lab.simulate_games(3, seed=1, progress=out)
     text = out.getvalue()
     assert text.endswith("[##############################] 3/3 games\n")
-    assert text.count("\n") == 1 and text.count("\r") >= 3
+    assert text.count("\n") == 1 and text.count("\r") == 3
+    many = io.StringIO()
+    bar = lab.ProgressBar(200, out=many)
+    for _ in range(200):
+        bar.advance()
+    assert many.getvalue().count("\r") == 10  # every tenth of the way
 
 
 def test_plots_are_real_matplotlib_figures(sim):
