@@ -140,7 +140,7 @@ def test_progress_bar_writes_one_line():
     bar = lab.ProgressBar(200, out=many)
     for _ in range(200):
         bar.advance()
-    assert many.getvalue().count("\r") == 10  # every tenth of the way
+    assert many.getvalue().count("\r") == 11  # at the start, then every tenth of the way
 
 
 def test_plots_are_real_matplotlib_figures(sim):
