@@ -136,12 +136,7 @@ class City:
         """Every cell where ``tile`` may be built; with ``gate``, also those where a gate
         on a new double wall would let the pedestrian in (expansion II)."""
         tile = as_tile(tile)
-        code, camp = tile.edge_bits, tile.is_camp
-        legal: set[Cell] = set()
-        for signature, cells in self._facts().groups().items():
-            if fits(code, camp, signature, gate):
-                legal.update(cells)
-        return legal
+        return set(self._facts().legal_cells(tile.edge_bits, tile.is_camp, gate))
 
     def candidate_cells(self) -> frozenset[Cell]:
         """The empty cells that share a side with the city: where a new tile could go."""

@@ -70,6 +70,7 @@ class Layout:
         "_full",
         "_groups",
         "_height",
+        "_legal",
         "_not_first_col",
         "_not_last_col",
         "_origin",
@@ -95,6 +96,7 @@ class Layout:
         self.camps = [cell for cell, tile in tiles.items() if tile.is_camp]
         self.frontier = self._frontier_signatures()
         self._groups: dict[int, list[Cell]] | None = None
+        self._legal: dict[int, frozenset[Cell]] = {}
         self._enclosures: dict[Cell, tuple[Cell, ...]] = {}
         self._wall: tuple[tuple[Cell, Side], ...] | None = None
 
@@ -262,6 +264,20 @@ class Layout:
                             gate |= 1 << side
                 frontier[candidate] = code | walk << 12 | gate << 16
         return frontier
+
+    def legal_cells(self, code: int, is_camp: bool, gate: bool) -> frozenset[Cell]:
+        """The cells where a tile with edges ``code`` may go, remembered per kind of tile:
+        a game asks the same position about the same tiles again and again."""
+        key = code | is_camp << 8 | gate << 9
+        found = self._legal.get(key)
+        if found is None:
+            found = self._legal[key] = frozenset(
+                cell
+                for signature, cells in self.groups().items()
+                if fits(code, is_camp, signature, gate)
+                for cell in cells
+            )
+        return found
 
     def groups(self) -> dict[int, list[Cell]]:
         """Candidate cells that enclose nothing, grouped by signature."""
