@@ -395,7 +395,9 @@ export function render({ model, el }) {
     if (ui.hasFocus) drawFocusRing(layer, ui.focused, board.unit);
     const hover = $(".alh-ch-hover");
     const label = ui.pointed ? board.labels[ui.pointed] || ui.pointed : "";
-    hover.textContent = verdict ? verdict.text : label;
+    // At the cell just answered the feedback says it all; elsewhere, the engine's verdict.
+    const repeated = answered && ui.pointed === ui.answered;
+    hover.textContent = verdict && !repeated ? verdict.text : label;
     hover.dataset.cell = ui.pointed || "";
   }
 
