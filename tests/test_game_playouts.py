@@ -189,7 +189,7 @@ def test_loading_refuses_malformed_fields():
         (lambda d: d.update(market=[None]), "market", "4 spaces"),
         (lambda d: d.update(phase="lunch"), "phase", "'lunch'"),
         (lambda d: d.update(current=7), "current", "no seat 7"),
-        (lambda d: d.update(modules=["gates"]), "modules", "'gates'"),
+        (lambda d: d.update(modules=["gate"]), "modules", "'gate'"),
         (lambda d: d["bag"].append("tower-99"), "tiles", "not part of this game"),
         (lambda d: d.update(neutral={"name": "Dirk", "tiles": [], "score": 0}), "neutral", "two"),
         (lambda d: d["players"][1].update(name=d["players"][0]["name"]), "players", "differ"),

@@ -107,8 +107,8 @@ def test_bad_setups_are_refused():
     for players in (1, 7, "four", ["Ana", "Ana"], ["Ana", " "]):
         with pytest.raises(alh.GameSetupError):
             alh.Game(players, seed=0)
-    with pytest.raises(alh.UnknownModuleError, match="'gates'"):
-        alh.Game(3, seed=0, modules=("gates",))
+    with pytest.raises(alh.UnknownModuleError, match="'gate'"):
+        alh.Game(3, seed=0, modules=("gate",))
 
 
 def test_same_seed_same_game():
@@ -620,7 +620,8 @@ def test_a_module_plugs_in_through_the_hooks():
         name = state.players[0].name
         recorded = state.scorings[-1]["points"][name]
         assert state.players[0].score == before + recorded
-        assert recorded == alh.Game.from_state(state).scorings[-1].totals[name] + 1
+        assert recorded == alh.Game.from_state(state).scorings[-1].totals[name]  # bonus shown
+        assert alh.Game.from_state(state).scorings[-1].bonuses[name] == (("test-generous", 1, ""),)
     finally:
         MODULES.pop("test-generous")
     with pytest.raises(alh.UnknownModuleError, match="test-generous"):

@@ -8,11 +8,13 @@
     redesign remove 1,0                  Alhambra -> reserve
     redesign swap 1,0 for tower-9-NE     a reserve tile takes the place of an Alhambra tile
     place tower-9-NE at 1,0              end of turn: a bought tile into the Alhambra
+    place tower-9-NE at 1,0 gate W       ... with a gate on its west side (expansion II)
     reserve tower-9-NE                   end of turn: a bought tile onto the reserve board
     give tower-9-NE                      end of turn, two players: a bought tile to the neutral
     end                                  end the turn
 
 Any action may start with ``seat N:`` to say who acts; without it, it is the current player.
+The rules modules (expansion II) add their own actions and teach the parser their forms.
 """
 
 from __future__ import annotations
@@ -22,8 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
-from .city import as_tile
-from .geometry import Cell, as_cell
+from .city import as_side, as_tile
+from .geometry import Cell, Side, as_cell
 from .money import card
 from .tiles import Tile, TileError
 from .violations import RuleId, RuleViolationError
@@ -112,10 +114,12 @@ class Buy(Action):
 
 @dataclass(frozen=True, slots=True, repr=False)
 class BuildFromReserve(Action):
-    """Redesign: build ``tile`` from the reserve board at ``cell`` of the Alhambra."""
+    """Redesign: build ``tile`` from the reserve board at ``cell`` of the Alhambra (with a
+    gate on its ``gate`` side, expansion II)."""
 
     tile: Tile
     cell: Cell
+    gate: Side | None = None
     kind: ClassVar[str] = RuleId.REDESIGN.value
     is_main: ClassVar[bool] = True
 
@@ -123,7 +127,10 @@ class BuildFromReserve(Action):
         _normalise(self)
 
     def __str__(self) -> str:
-        return f"{_seat_prefix(self.seat)}redesign build {self.tile} at {_cell_text(self.cell)}"
+        return (
+            f"{_seat_prefix(self.seat)}redesign build {self.tile} at {_cell_text(self.cell)}"
+            + _gate_text(self.gate)
+        )
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -160,17 +167,22 @@ class SwapWithReserve(Action):
 
 @dataclass(frozen=True, slots=True, repr=False)
 class PlaceTile(Action):
-    """End of turn: build a bought ``tile`` at ``cell`` of the Alhambra."""
+    """End of turn: build a bought ``tile`` at ``cell`` of the Alhambra (with a gate on its
+    ``gate`` side, expansion II)."""
 
     tile: Tile
     cell: Cell
+    gate: Side | None = None
     kind: ClassVar[str] = "turn/place"
 
     def __post_init__(self) -> None:
         _normalise(self)
 
     def __str__(self) -> str:
-        return f"{_seat_prefix(self.seat)}place {self.tile} at {_cell_text(self.cell)}"
+        return (
+            f"{_seat_prefix(self.seat)}place {self.tile} at {_cell_text(self.cell)}"
+            + _gate_text(self.gate)
+        )
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -217,12 +229,18 @@ def _card_tuple(cards: object) -> tuple[str, ...]:
     return tuple(str(c) if not hasattr(c, "id") else c.id for c in cards)  # type: ignore[attr-defined]
 
 
+def _gate_text(gate: Side | None) -> str:
+    return "" if gate is None else f" gate {gate.name}"
+
+
 def _normalise(action: Action) -> None:
     """Accept tile codes and lists for cells, so ``PlaceTile("tower-9-NE", [1, 0])`` works."""
     if hasattr(action, "tile"):
         object.__setattr__(action, "tile", as_tile(action.tile))  # type: ignore[attr-defined]
     if hasattr(action, "cell"):
         object.__setattr__(action, "cell", as_cell(action.cell))  # type: ignore[attr-defined]
+    if getattr(action, "gate", None) is not None:
+        object.__setattr__(action, "gate", as_side(action.gate))  # type: ignore[attr-defined]
 
 
 PLACEMENTS: tuple[type[Action], ...] = (PlaceTile, ReserveTile, GiveToNeutral)
@@ -230,6 +248,7 @@ PLACEMENTS: tuple[type[Action], ...] = (PlaceTile, ReserveTile, GiveToNeutral)
 
 # -- parsing ------------------------------------------------------------------------------
 _CELL = r"\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?"
+_GATE = r"(?:\s+gate\s+([NESWnesw]))?"
 _SEAT = re.compile(r"\s*seat\s+(\d+)\s*:\s*(.*)", re.S)
 
 
@@ -255,8 +274,8 @@ _PARSERS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Action]]] = [
         lambda m: Buy(space=int(m[1]), cards=_cards(m[2])),
     ),
     (
-        re.compile(r"redesign\s+build\s+(\S+)\s+at\s+" + _CELL),
-        lambda m: BuildFromReserve(tile=_tile(m[1]), cell=_cell(m[2], m[3])),
+        re.compile(r"redesign\s+build\s+(\S+)\s+at\s+" + _CELL + _GATE),
+        lambda m: BuildFromReserve(tile=_tile(m[1]), cell=_cell(m[2], m[3]), gate=m[4]),
     ),
     (
         re.compile(r"redesign\s+remove\s+" + _CELL),
@@ -267,8 +286,8 @@ _PARSERS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Action]]] = [
         lambda m: SwapWithReserve(cell=_cell(m[1], m[2]), tile=_tile(m[3])),
     ),
     (
-        re.compile(r"place\s+(\S+)\s+at\s+" + _CELL),
-        lambda m: PlaceTile(tile=_tile(m[1]), cell=_cell(m[2], m[3])),
+        re.compile(r"place\s+(\S+)\s+at\s+" + _CELL + _GATE),
+        lambda m: PlaceTile(tile=_tile(m[1]), cell=_cell(m[2], m[3]), gate=m[4]),
     ),
     (re.compile(r"reserve\s+(\S+)"), lambda m: ReserveTile(tile=_tile(m[1]))),
     (re.compile(r"give\s+(\S+)(?:\s+to\s+neutral)?"), lambda m: GiveToNeutral(tile=_tile(m[1]))),
@@ -277,8 +296,9 @@ _PARSERS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Action]]] = [
 
 
 def register_parser(pattern: str, build: Callable[[re.Match[str]], Action]) -> None:
-    """Teach :func:`parse_action` a module's own action (``pattern`` is a regex)."""
-    _PARSERS.append((re.compile(pattern), build))
+    """Teach :func:`parse_action` a module's own action (``pattern`` is a regex). Module
+    forms are tried first, so ``take gate`` is not read as taking a card called ``gate``."""
+    _PARSERS.insert(0, (re.compile(pattern), build))
 
 
 def parse_action(text: str) -> Action:

@@ -24,12 +24,13 @@ from .actions import (
     ReserveTile,
     TakeMoney,
 )
+from .camps import camp_points
 from .game import Game
 from .money import CURRENCY, MARKET_SPACES, VALUE, space_currency
 from .scoring import POINTS
 from .state import PHASE_OVER, PHASE_PLAY, GameState
 from .tiles import Tile
-from .turns import _buy_options, _take_options, apply_in_place, legal_actions
+from .turns import _buy_options, _take_options, apply_in_place, holding_module, legal_actions
 
 
 class Bot(Protocol):
@@ -77,6 +78,14 @@ class GreedyBot:
         return f"GreedyBot(seed={self.seed})"
 
     def choose(self, state: GameState) -> Action:
+        # The rules modules know their own moves: auction bids, characters, gates.
+        holder = holding_module(state)
+        if holder is not None:  # play is held: only its moves count
+            return holder.advise(state, self) or legal_actions(state)[0]
+        for advise in state.hooks("advise"):
+            advice = advise(state, self)
+            if advice is not None:
+                return advice
         seat = state.current
         player = state.players[seat]
         if player.bought:
@@ -94,7 +103,12 @@ class GreedyBot:
     # -- valuing tiles --------------------------------------------------------------------
     def tile_value(self, state: GameState, tile: Tile) -> float:
         """How much ``tile`` is worth to the current player: the majority points it may
-        win or secure, weighted by how contested its type is."""
+        win or secure, weighted by how contested its type is (a rules module may know
+        better, e.g. what a camp's arrows score)."""
+        for hook in state.hooks("tile_value"):
+            value = hook(state, state.current, tile)
+            if value is not None:
+                return value
         if tile.building is None:
             return 1.0
         seat = state.current
@@ -184,8 +198,9 @@ class GreedyBot:
         for cell in sorted(cells, key=lambda c: (c[1], c[0])):
             trial = city.copy()
             trial.place(tile, cell)
-            # Longest wall first; then keep the city compact (fewer candidate cells lost).
-            key = (trial.longest_wall(), -abs(cell[0]) - abs(cell[1]))
+            # Longest wall first (with a camp's arrows); then keep the city compact.
+            points = trial.longest_wall() + (camp_points(trial.tiles()) if tile.is_camp else 0)
+            key = (points, -abs(cell[0]) - abs(cell[1]))
             if best is None or key > best[0]:
                 best = (key, cell)
         assert best is not None
@@ -219,13 +234,15 @@ def simulate(
     seed: int = 0,
     *,
     max_actions: int = 20_000,
+    modules: Sequence[str] = (),
 ) -> Game:
     """Play a whole game with bots and return it, finished (its history and log kept).
 
     ``bots`` is one bot spec for everyone or one per seat: ``'random'`` (the default),
     ``'greedy'``, a bot class (made with a seed derived from ``seed``) or a bot object.
+    ``modules`` switches on expansion II rules modules, as in :class:`Game`.
     """
-    game = Game(players, seed=seed)
+    game = Game(players, seed=seed, modules=modules)
     n = len(game.state.players)
     specs = list(bots) if isinstance(bots, Sequence) and not isinstance(bots, str) else [bots] * n
     if len(specs) != n:

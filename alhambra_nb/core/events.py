@@ -54,7 +54,8 @@ def _words(params: Mapping[str, Any], language: str) -> dict[str, Any]:
         elif name == "cell" and isinstance(value, list):
             words[name] = tuple(value)
         elif name == "currency" and isinstance(value, str):
-            words[name] = Phrase(f"currency.{Currency(value).value}")
+            # a currency, or "diamond" for a payment in diamonds (expansion II)
+            words[name] = Phrase(f"currency.{value if value == 'diamond' else Currency(value)}")
         elif name == "cards" and isinstance(value, list):
             words[name] = describe(value)
         elif name == "reason" and isinstance(value, Mapping):

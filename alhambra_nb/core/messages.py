@@ -309,3 +309,121 @@ class Phrase:
 
     def __hash__(self) -> int:
         return hash(self.key)
+
+
+# -- expansion II (RULES.md §9): gates, diamonds, characters, camps -------------------------
+CATALOGUES["en"].update(
+    {
+        "currency.diamond": "Diamonds",
+        # rules
+        "gate/no-card": (
+            "{player} holds no gate card: putting up a gate on a double wall takes one."
+        ),
+        "gate/not-displayed": "No gate card lies beside the market to be taken.",
+        "buy/mixed-currency": (
+            "The {tile} on space {space} may be paid in diamonds, but diamonds are never "
+            "combined with other cards, and {cards} {verb} no diamonds."
+        ),
+        "buy/insufficient-money:diamond": (
+            "The {tile} on space {space} costs {price}, but the diamonds {cards} total only "
+            "{total}: no building is sold for less than its price."
+        ),
+        "character/auction": (
+            "Play stops for the auction of {character}: {player} bids or passes first."
+        ),
+        "character/auction:paying": (
+            "{player} won the auction of {character} and pays for it before play goes on."
+        ),
+        "character/choice": (
+            "{player} first decides about Fatime: keep her (8 points at the end) or swap her "
+            "for the top face-down character."
+        ),
+        "auction/bid-too-low": (
+            "A bid of {amount} does not top the highest bid so far ({high}): bid more or pass."
+        ),
+        "auction/unaffordable": (
+            "{player} can pay at most {most} in one currency or in diamonds, so cannot bid "
+            "{amount}."
+        ),
+        "auction/not-now": "No character is being auctioned now.",
+        "auction/not-now:bidding": "The bidding is not over: nobody pays yet.",
+        "auction/not-now:paying": (
+            "The bidding is over: {player} now pays the highest bid for the character."
+        ),
+        "auction/payment": (
+            "{cards} total {total}, less than the bid of {bid}: the character is paid in full, "
+            "no change given."
+        ),
+        "auction/payment:mixed": (
+            "{cards} mix currencies: a character is paid in one currency or in diamonds."
+        ),
+        "character/not-owned": "{player} does not have {character}.",
+        "character/one-per-turn": (
+            "A ♦ character has already been used this turn: {character} must wait for the next one."
+        ),
+        "character/before-turn": (
+            "{character} acts before the turn, and {player} has already begun it."
+        ),
+        "character/condition:knihstig": (
+            "Abdul Knihstig acts only right after a purchase paid with cards totalling "
+            "{least} or more."
+        ),
+        "character/condition:el-schauf": (
+            "Abdul El'Schauf's extra redesign comes at the end of {player}'s turn: after an "
+            "action, once every bought tile is placed."
+        ),
+        "character/condition:laila": "The bag is empty: Laila Wundabah has no tile to draw.",
+        "character/condition:machma": (
+            "Machma Klain swaps a card for a display card of at most equal value, and {take} "
+            "is worth more than {give}."
+        ),
+        "character/condition:yammerad": (
+            "Yammerad draws only for a player holding fewer than {limit} money cards; "
+            "{player} holds {count}."
+        ),
+        "character/condition:yammerad-empty": (
+            "Deck and discard pile are empty: Yammerad has nothing to draw."
+        ),
+        "character/condition:fatime": "Nobody is choosing about Fatime now.",
+        "character/condition:fatime-empty": (
+            "No face-down character is left to swap Fatime for: she is kept."
+        ),
+        # the game log
+        "event.gate-revealed": "A gate card comes up and is laid beside the market.",
+        "event.gate-discarded": (
+            "A gate card comes up, but one already lies beside the market: it is discarded."
+        ),
+        "event.gate-taken": "{player} takes the gate card from beside the market.",
+        "event.gate-built": (
+            "{player} puts up a gate on the {side} side of the {tile} at {cell}; the gate card "
+            "leaves the game."
+        ),
+        "event.character-revealed": "{character} comes up: play stops for an auction.",
+        "event.character-late": (
+            "{character} came up as the game ended: nobody can use the card, it leaves the game."
+        ),
+        "event.auction-start": "The auction of {character} begins; {player} bids first.",
+        "event.auction-bid": "{player} bids {amount}.",
+        "event.auction-pass": "{player} passes.",
+        "event.auction-cannot": "{player} cannot pay more than {high} and passes.",
+        "event.auction-none": "Nobody bids for {character}: the card leaves the game.",
+        "event.auction-won": "{player} wins {character} for {bid}, paying {cards}.",
+        "event.fatime-keep": "{player} keeps Fatime: {points} points at the final scoring.",
+        "event.fatime-swap": (
+            "{player} swaps Fatime for the top face-down character: {character}."
+        ),
+        "event.karim": (
+            "Abdul Karim pays exactly for {player}: the {tile} from space {space} costs "
+            "nothing, and {player} takes another action."
+        ),
+        "event.knihstig": "Abdul Knihstig lets {player} take {cards} from the money display.",
+        "event.el-schauf": "Abdul El'Schauf grants {player} one more redesign.",
+        "event.character-faruk": "Faruk Will'haben lets {player} take {total} (up to 7).",
+        "event.laila": (
+            "Laila Wundabah puts the {old} from space {space} back into the bag; the {tile} "
+            "takes its place."
+        ),
+        "event.machma": "Machma Klain swaps {player}'s {give} for {cards} from the display.",
+        "event.yammerad": "Yammerad lets {player} draw {cards} from the money deck.",
+    }
+)

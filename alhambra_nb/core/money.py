@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
+from typing import Any, ClassVar
 
 
 class Currency(StrEnum):
@@ -113,7 +114,7 @@ SCORING_CARDS: tuple[str, str] = ("scoring-1", "scoring-2")
 """The ids of the two scoring cards (RULES.md §2.6)."""
 
 _CARD_ID = re.compile(r"(?P<currency>[a-z]+)-(?P<value>\d)#(?P<copy>\d)")
-_CARDS: dict[str, MoneyCard | ScoringCard] = {
+_CARDS: dict[str, Any] = {
     f"{c.value}-{v}#{k}": MoneyCard(c, v, k)
     for c in CURRENCIES
     for v in range(1, 10)
@@ -129,8 +130,52 @@ CURRENCY: dict[str, Currency] = {
 """The currency of every money card, by id."""
 
 
-def card(card_id: str) -> MoneyCard | ScoringCard:
-    """The card named by ``card_id`` (``'denar-5#2'``, ``'scoring-1'``)."""
+@dataclass(frozen=True, slots=True)
+class DiamondCard:
+    """Expansion II: a diamond money card (value 3-9), a fifth money that buys a building on
+    any market space but is never combined with other cards (RULES.md §9.2)."""
+
+    value: int
+    copy: int
+
+    currency: ClassVar[None] = None
+    """Diamonds are no currency of the market: they never count at the end-game distribution."""
+
+    @property
+    def id(self) -> str:
+        """The stable id: ``diamond-5#2`` (the second diamond worth 5)."""
+        return f"diamond-{self.value}#{self.copy}"
+
+    def __str__(self) -> str:
+        return f"{self.value} Diamonds"
+
+    def __repr__(self) -> str:
+        return f"card({self.id!r})"
+
+
+def register_cards(cards: Iterable[Any], *, money: bool = False) -> None:
+    """Make a rules module's cards known to :func:`card` (each has a stable ``id``); with
+    ``money``, also their ``value`` (they can then be taken from the display and paid)."""
+    for found in cards:
+        _CARDS[found.id] = found
+        if money:
+            VALUE[found.id] = found.value
+
+
+def is_diamond(card_id: str) -> bool:
+    """Whether ``card_id`` names an expansion II diamond card."""
+    return card_id.startswith("diamond-")
+
+
+def paid_in(cards: Sequence[str], currency: Currency) -> str:
+    """What a payment of ``cards`` for a space of ``currency`` was made in: the currency's
+    name, or ``diamond`` for a payment in diamonds (expansion II)."""
+    return "diamond" if cards and all(is_diamond(c) for c in cards) else currency.value
+
+
+def card(card_id: str) -> Any:
+    """The card named by ``card_id`` (``'denar-5#2'``, ``'scoring-1'``, and the cards of
+    the rules modules: ``'diamond-5#1'``, ``'gate#1'``, ``'character-fatime'``)."""
     found = _CARDS.get(card_id) if isinstance(card_id, str) else None
     if found is None:
         raise CardError(
@@ -178,7 +223,7 @@ def _sort_key(card_id: str) -> tuple[int, int, str]:
     found = _CARDS.get(card_id)
     if isinstance(found, MoneyCard):
         return (CURRENCIES.index(found.currency), found.value, card_id)
-    return (len(CURRENCIES), 0, card_id)
+    return (len(CURRENCIES), VALUE.get(card_id, 0), card_id)
 
 
 def minimal_payments(cards: Sequence[str], price: int) -> Iterator[tuple[str, ...]]:

@@ -7,7 +7,7 @@ type who holds how many tiles, which places they take, who ties, and the points,
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .tiles import BUILDINGS, Building
@@ -132,12 +132,17 @@ def majority_points(
 
 @dataclass(frozen=True)
 class ScoreBreakdown:
-    """One scoring explained: per type who took which place, and walls, and the totals."""
+    """One scoring explained: per type who took which place, and walls, and the totals.
+
+    ``bonuses`` holds the points of the expansion II modules per player, as
+    ``(source, points, detail)`` triples (camps, Hakim Wahid, Yusuf E'Passuff, Fatime).
+    """
 
     round: int
     types: tuple[TypeResult, ...]
     walls: dict[Any, int]
     players: tuple[Any, ...]
+    bonuses: Mapping[Any, tuple[tuple[str, int, str], ...]] = field(default_factory=dict)
 
     @property
     def majorities(self) -> dict[Any, int]:
@@ -150,9 +155,12 @@ class ScoreBreakdown:
 
     @property
     def totals(self) -> dict[Any, int]:
-        """Majorities plus wall points per player."""
+        """Majorities plus wall points (plus the modules' bonuses) per player."""
         majorities = self.majorities
-        return {p: majorities[p] + self.walls.get(p, 0) for p in self.players}
+        return {
+            p: majorities[p] + self.walls.get(p, 0) + sum(b[1] for b in self.bonuses.get(p, ()))
+            for p in self.players
+        }
 
     def explain(self, name: Callable[[Any], str] = str) -> str:
         """The scoring as lines a learner can follow."""
@@ -160,6 +168,10 @@ class ScoreBreakdown:
         lines += [f"  {result.explain(name)}" for result in self.types]
         walls = ", ".join(f"{name(p)} {n}" for p, n in self.walls.items())
         lines.append(f"  longest walls: {walls or 'none'}")
+        for player, found in self.bonuses.items():
+            for source, points, detail in found:
+                why = f" ({detail})" if detail else ""
+                lines.append(f"  {source}: {name(player)} {points:+d}{why}")
         totals = ", ".join(f"{name(p)} {n}" for p, n in self.totals.items())
         lines.append(f"  points this scoring: {totals}")
         return "\n".join(lines)

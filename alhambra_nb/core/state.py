@@ -21,7 +21,7 @@ from typing import Any
 from .city import City
 from .events import Event
 from .geometry import ORIGIN
-from .modules import MODULES, Module, UnknownModuleError, load_modules
+from .modules import Module, UnknownModuleError, load_modules, registry_version
 from .money import SCORING_CARDS, CardError, card, money_cards
 from .notation import NotationError
 from .tiles import BUILDINGS, TILES, Building, Tile, TileError
@@ -162,6 +162,19 @@ class GameState:
         """The switched-on rules modules (instances are shared: modules keep no state)."""
         return modules_for(self.modules)
 
+    def hooks(self, name: str) -> tuple[Any, ...]:
+        """The switched-on modules' ``name`` hook as bound methods, only from the modules
+        that override it (the rules call hooks on every action: skipping no-ops is cheap)."""
+        if not self.modules:
+            return ()
+        found = _HOOK_CACHE.get((self.modules, name))
+        if found is None or found[0] != registry_version():
+            found = _HOOK_CACHE[self.modules, name] = (
+                registry_version(),
+                hooks_of(modules_for(self.modules), name),
+            )
+        return found[1]
+
     @property
     def names(self) -> list[str]:
         """The players' names, in seat order."""
@@ -256,13 +269,22 @@ def random_for(seed: int, counter: int) -> random.Random:
 
 
 _MODULE_CACHE: dict[tuple[str, ...], tuple[Module, ...]] = {}
+_MODULE_VERSION: dict[tuple[str, ...], int] = {}
+_HOOK_CACHE: dict[tuple[tuple[str, ...], str], tuple[int, tuple[Any, ...]]] = {}
+
+
+def hooks_of(modules: tuple[Module, ...], name: str) -> tuple[Any, ...]:
+    """The ``name`` hook of each module that overrides :class:`Module`'s default."""
+    default = getattr(Module, name)
+    return tuple(getattr(m, name) for m in modules if getattr(type(m), name) is not default)
 
 
 def modules_for(names: tuple[str, ...]) -> tuple[Module, ...]:
     """Shared instances of the named modules."""
     found = _MODULE_CACHE.get(names)
-    if found is None or any(m.name not in MODULES for m in found):
+    if found is None or _MODULE_VERSION.get(names) != registry_version():
         found = _MODULE_CACHE[names] = load_modules(names)
+        _MODULE_VERSION[names] = registry_version()
     return found
 
 
@@ -436,6 +458,8 @@ def card_places(state: GameState) -> dict[str, list[str]]:
         ("discard", state.discard),
         ("revealed", state.revealed),
     ]
+    for module in state.module_objects:
+        spots += module.card_places(state)
     for where, cards in spots:
         for card_id in cards:
             places.setdefault(card_id, []).append(where)
@@ -486,6 +510,7 @@ def check_consistency(state: GameState) -> None:
         )
     if state.neutral is not None and state.neutral.name in names:
         raise GameStateError("neutral.name", f"{state.neutral.name!r} is also a player's name")
+    _check_modules(state)
     _check_cards(state)
     _check_tiles(state)
     for i, player in enumerate(state.players):
@@ -506,6 +531,18 @@ def check_consistency(state: GameState) -> None:
             raise GameStateError(f"receivers[{i}]", f"no seat {seat!r}")
     if state.phase == PHASE_FINAL and (not state.receivers or state.receivers[0] != state.current):
         raise GameStateError("receivers", "the final placing is the current player's")
+
+
+def _check_modules(state: GameState) -> None:
+    """Each switched-on module's own state: present, well formed, consistent."""
+    for module in state.module_objects:
+        try:
+            problems = module.check_state(state)
+            list(module.card_places(state))
+        except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
+            raise GameStateError(f"extra.{module.name}", f"malformed: {exc!r}") from None
+        if problems:
+            raise GameStateError(*problems[0])
 
 
 def _check_cards(state: GameState) -> None:

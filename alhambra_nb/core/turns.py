@@ -12,6 +12,7 @@ tiles, the final scoring) happens inside :func:`apply_action` of :class:`EndTurn
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from itertools import combinations
 from typing import Any, overload
@@ -31,7 +32,7 @@ from .actions import (
     parse_action,
 )
 from .city import City
-from .geometry import ORIGIN, Cell, neighbours
+from .geometry import ORIGIN, Cell, Side, neighbour, neighbours
 from .money import (
     CURRENCY,
     MARKET_SPACES,
@@ -41,6 +42,7 @@ from .money import (
     VALUE,
     minimal_payments,
     money_cards,
+    paid_in,
     space_currency,
     total_in,
 )
@@ -55,7 +57,7 @@ from .state import (
     PlayerState,
     modules_for,
 )
-from .tiles import TILES, Tile
+from .tiles import MATCHING_EDGES, TILES, Edge, Tile
 from .violations import RuleId, Violation
 
 NEUTRAL_AFTER_FIRST = 6
@@ -156,7 +158,7 @@ def _stack_piles(money: list[str], modules: Sequence[Any], n: int, rng: Any) -> 
         start = stop
     additions: dict[int, list[str]] = {2: [SCORING_CARDS[0]], 4: [SCORING_CARDS[1]]}
     for module in modules:
-        for pile, cards in module.pile_cards(n).items():
+        for pile, cards in module.pile_cards(n, rng).items():
             additions.setdefault(pile, []).extend(cards)
     for pile, cards in sorted(additions.items()):
         piles[pile - 1].extend(cards)
@@ -238,6 +240,9 @@ def legal_actions(state: GameState) -> LegalActions:
     """
     if state.phase == PHASE_OVER:
         return LegalActions([])
+    holder = holding_module(state)
+    if holder is not None:  # play is held: only its actions count
+        return LegalActions([(list(holder.legal_actions(state)), _identity)])
     seat = state.current
     player = state.players[seat]
     groups: list[tuple[Sequence[Any], Callable[[Any], Action]]] = []
@@ -245,9 +250,9 @@ def legal_actions(state: GameState) -> LegalActions:
         groups.append((_take_options(state, seat), _make_take))
         groups.append((_buy_options(state, player), _make_buy))
         groups += _redesign_groups(player)
-        for module in state.module_objects:
-            extra = list(module.legal_actions(state))
-            groups.append((extra, _identity))
+    for extra in state.hooks("legal_actions"):
+        found = extra(state)  # a Sequence (e.g. a lazy LegalActions) is kept as it is
+        groups.append((found if isinstance(found, Sequence) else list(found), _identity))
     for tile in player.bought:
         cells = sorted(player.city.legal_cells(tile), key=_cell_order)
         groups.append(([(tile, c) for c in cells], _make_place))
@@ -305,11 +310,19 @@ def _cell_order(cell: Cell) -> tuple[int, int]:
     return (cell[1], cell[0])
 
 
+def holding_module(state: GameState) -> Any:
+    """The module holding play (an auction, a choice to make), or ``None``."""
+    for interrupt in state.hooks("interrupt"):
+        if interrupt(state) is not None:
+            return interrupt.__self__
+    return None
+
+
 def take_limit(state: GameState, seat: int) -> int:
     """The most several money cards taken together may total (5, unless a module says)."""
     limit = TAKE_LIMIT
-    for module in state.module_objects:
-        limit = module.take_limit(state, seat, limit)
+    for hook in state.hooks("take_limit"):
+        limit = hook(state, seat, limit)
     return limit
 
 
@@ -330,12 +343,16 @@ def _takes(display: tuple[str, ...], limit: int) -> tuple[tuple[str, ...], ...]:
 
 def _buy_options(state: GameState, player: PlayerState) -> list[tuple[int, tuple[str, ...]]]:
     options: list[tuple[int, tuple[str, ...]]] = []
+    seat = next(i for i, p in enumerate(state.players) if p is player)
     purse: dict[Any, list[str]] = {}
     for card_id in sorted(player.money):
         purse.setdefault(CURRENCY.get(card_id), []).append(card_id)
+    payments = state.hooks("payments")
     for space, tile in zip(MARKET_SPACES, state.market, strict=True):
         if tile is None:
             continue
+        for hook in payments:
+            options.extend((space, pay) for pay in hook(state, seat, space, tile))
         cards = purse.get(space_currency(space))
         if not cards or sum(VALUE[c] for c in cards) < tile.price:
             continue
@@ -364,7 +381,19 @@ def removable_cells(city: City) -> list[Cell]:
     """
     layout = city._facts()
     cut, encloses = layout.cut_ranges, layout.removal_encloses
-    cells = [c for c, _ in city.items() if c != ORIGIN and not cut.get(c) and not encloses(c)]
+    # Expansion II: gated tiles never move; camps hang on by touching, not by walking.
+    locked = {c for cell, side in city.gates for c in (cell, neighbour(cell, side))}
+    # Every building stays walkable, so a camp can only lose its hold through a neighbour.
+    near_camps = {n for camp in layout.camps for n in neighbours(camp)}
+    cells = [
+        c
+        for c, _ in city.items()
+        if c != ORIGIN
+        and not cut.get(c)
+        and not encloses(c)
+        and c not in locked
+        and (c not in near_camps or not layout.detached_by(c))
+    ]
     return sorted(cells, key=_cell_order)
 
 
@@ -375,24 +404,54 @@ def _swaps(city: City, reserve: Sequence[Tile]) -> list[tuple[Cell, Tile]]:
     placed = sorted(
         ((c, t) for c, t in city.items() if c != ORIGIN), key=lambda p: _cell_order(p[0])
     )
-    if city.gates or any(t.is_camp for t in reserve) or any(t.is_camp for _, t in placed):
-        return [
-            (cell, tile)
-            for cell, old in placed
-            for tile in reserve
-            if tile != old and swap_is_legal(city, cell, tile)
-        ]
-    # Base tiles: a swap is legal exactly when the new tile's sides facing neighbours equal
-    # the old tile's (see swap_is_legal); compare them as bit masks.
+    # A building replacing a building: the swap is legal exactly when the new tile's sides
+    # facing neighbours equal the old tile's (see swap_is_legal); compare them as bit masks.
+    # Gated tiles never move; a camp on either side of the swap takes the full check, once
+    # its sides fit the neighbours at all.
+    locked = {c for cell, side in city.gates for c in (cell, neighbour(cell, side))}
     found = []
     for cell, old in placed:
+        if cell in locked:
+            continue
         mask = 0
         for side, other in enumerate(neighbours(cell)):
             if other in city:
                 mask |= 3 << 2 * side
         want = old.edge_bits & mask
-        found += [(cell, t) for t in reserve if t.edge_bits & mask == want and t != old]
+        for tile in reserve:
+            if tile == old:
+                continue
+            if not (tile.is_camp or old.is_camp):
+                if tile.edge_bits & mask == want:
+                    found.append((cell, tile))
+            elif _camp_swap_is_legal(city, cell, old, tile):
+                found.append((cell, tile))
     return found
+
+
+def _camp_swap_is_legal(city: City, cell: Cell, old: Tile, tile: Tile) -> bool:
+    """A swap with a camp on either side, away from gates: the cell stays built, so holes
+    and the camps' hold on the city do not change. A camp blocks the pedestrian, so a camp
+    may replace a building only when no tile is walked to through it; a building replacing
+    a camp adds paths and needs only a way in itself."""
+    if not _sides_fit(city, cell, tile):
+        return False
+    if not tile.is_camp:  # a building where a camp stood
+        reach = city._facts().reach
+        return any(
+            tile.edges[side] == Edge.OPEN and other in reach
+            for side, other in enumerate(neighbours(cell))
+        )
+    return old.is_camp or not city._facts().cut_ranges.get(cell)
+
+
+def _sides_fit(city: City, cell: Cell, tile: Tile) -> bool:
+    """Whether every side of ``tile`` at ``cell`` may face the neighbour there."""
+    for side, other_cell in enumerate(neighbours(cell)):
+        other = city.get(other_cell)
+        if other is not None and (tile.edges[side], other.edges[side ^ 2]) not in MATCHING_EDGES:
+            return False
+    return True
 
 
 def swap_is_legal(city: City, cell: Cell, tile: Tile) -> bool:
@@ -422,14 +481,25 @@ def swap_is_legal(city: City, cell: Cell, tile: Tile) -> bool:
 def check_action(state: GameState, action: Action | str) -> list[Violation]:
     """Every rule ``action`` breaks in ``state`` (``[]`` when it is legal)."""
     action = parse_action(action)
+    for interrupt in state.hooks("interrupt"):
+        held = interrupt(state)
+        if held is not None:  # play is held: only the holding module's actions are judged
+            owned = interrupt.__self__.check(state, action)
+            return [held] if owned is None else owned
     found = _check_turn(state, action)
     if found:
         return found
+    return check_rules(state, action)
+
+
+def check_rules(state: GameState, action: Action) -> list[Violation]:
+    """The rules of ``action`` itself, without asking whose turn it is or whether an action
+    is left (a module granting an extra action checks the action it wraps with this)."""
     checker = _CHECKS.get(type(action))
     if checker is not None:
         return checker(state, action)
-    for module in state.module_objects:
-        owned = module.check(state, action)
+    for check in state.hooks("check"):
+        owned = check(state, action)
         if owned is not None:
             return owned
     raise TypeError(f"{action!r} is not an action of this game")
@@ -498,6 +568,10 @@ def _check_buy(state: GameState, action: Buy) -> list[Violation]:
     if tile is None:
         return [Violation.of(RuleId.BUY_NO_TILE, space=space)]
     player = state.players[state.current]
+    for check_payment in state.hooks("check_payment"):
+        judged = check_payment(state, state.current, space, tile, cards)
+        if judged is not None:
+            return judged
     currency = space_currency(space)
     found = []
     foreign = [c for i, c in enumerate(cards) if c not in player.money or c in cards[:i]]
@@ -540,11 +614,18 @@ def _currency_word(currency: Any) -> Any:
     return Phrase(f"currency.{currency.value}")
 
 
-def _placement_violations(state: GameState, seat: int, tile: Tile, cell: Cell) -> list[Violation]:
+def _placement_violations(
+    state: GameState, seat: int, tile: Tile, cell: Cell, gate: Side | None = None
+) -> list[Violation]:
     city = state.players[seat].city
-    found = [] if city.is_legal(tile, cell) else city.check(tile, cell)
-    for module in state.module_objects:
-        found += module.check_placement(state, seat, tile, cell)
+    if gate is None:
+        found = [] if city.is_legal(tile, cell) else city.check(tile, cell)
+    else:
+        found = city.check(tile, cell, gate=gate)
+        if not sum(gate_cards(state, seat) for gate_cards in state.hooks("gate_cards")):
+            found.append(Violation.of(RuleId.GATE_NO_CARD, player=_name(state, seat)))
+    for check_placement in state.hooks("check_placement"):
+        found += check_placement(state, seat, tile, cell, gate)
     return found
 
 
@@ -552,7 +633,7 @@ def _check_build(state: GameState, action: BuildFromReserve) -> list[Violation]:
     player = state.players[state.current]
     if action.tile not in player.reserve:
         return [Violation.of(RuleId.REDESIGN_NOT_IN_RESERVE, player=player.name, tile=action.tile)]
-    return _placement_violations(state, state.current, action.tile, action.cell)
+    return _placement_violations(state, state.current, action.tile, action.cell, action.gate)
 
 
 def _check_remove(state: GameState, action: MoveToReserve) -> list[Violation]:
@@ -586,7 +667,7 @@ def _check_bought(state: GameState, tile: Tile) -> list[Violation]:
 
 def _check_place(state: GameState, action: PlaceTile) -> list[Violation]:
     return _check_bought(state, action.tile) or _placement_violations(
-        state, state.current, action.tile, action.cell
+        state, state.current, action.tile, action.cell, action.gate
     )
 
 
@@ -654,13 +735,27 @@ def apply_in_place(state: GameState, action: Action) -> None:
 
 
 def _carry_out(state: GameState, action: Action) -> None:
+    """Carry out a checked action, then let every module react to it."""
     do = _DOS.get(type(action))
     if do is not None:
         do(state, action)
-        return
-    for module in state.module_objects:
-        if module.apply(state, action):
-            return
+    else:
+        for apply in state.hooks("apply"):
+            if apply(state, action):
+                break
+    for after in state.hooks("after"):
+        after(state, action)
+
+
+def carry_out(state: GameState, action: Action) -> None:
+    """Carry out an action already checked (with :func:`check_rules`) on ``state`` itself: a
+    module granting an extra action carries out the action it wraps with this."""
+    _carry_out(state, action)
+
+
+def main_action_done(state: GameState, another: bool = False) -> None:
+    """Count a main action of the turn; ``another``: the player may take one more."""
+    _main_action_done(state, another)
 
 
 def _main_action_done(state: GameState, another: bool = False) -> None:
@@ -692,7 +787,7 @@ def _do_buy(state: GameState, action: Buy) -> None:
         "event.buy-exact" if exact else "event.buy-over",
         player=player.name,
         total=paid,
-        currency=space_currency(action.space).value,
+        currency=paid_in(action.cards, space_currency(action.space)),
         tile=tile.code,
         price=tile.price,
         cards=list(action.cards),
@@ -702,7 +797,7 @@ def _do_buy(state: GameState, action: Buy) -> None:
 
 def _do_build(state: GameState, action: BuildFromReserve) -> None:
     player = state.players[state.current]
-    state.own_city(state.current).place(action.tile, action.cell)
+    state.own_city(state.current).place(action.tile, action.cell, gate=action.gate)
     player.reserve.remove(action.tile)
     state.note("event.build", player=player.name, tile=action.tile.code, cell=list(action.cell))
     _main_action_done(state)
@@ -745,7 +840,7 @@ def _start_placing(state: GameState) -> PlayerState:
 
 def _do_place(state: GameState, action: PlaceTile) -> None:
     player = _start_placing(state)
-    state.own_city(state.current).place(action.tile, action.cell)
+    state.own_city(state.current).place(action.tile, action.cell, gate=action.gate)
     player.bought.remove(action.tile)
     state.note("event.place", player=player.name, tile=action.tile.code, cell=list(action.cell))
 
@@ -775,10 +870,7 @@ def _do_end(state: GameState, action: EndTurn) -> None:
             _final_scoring(state)
         return
     short = _refill_market(state)
-    for round_ in _refill_display(state):
-        score(state, round_)
-        if state.neutral is not None:
-            _neutral_draw(state, NEUTRAL_AFTER_FIRST if round_ == 1 else len(state.bag) // 3)
+    scorings(state, _refill_display(state))
     if short:
         _end_of_game(state)
     else:
@@ -828,15 +920,35 @@ def _refill_market(state: GameState) -> bool:
     return short
 
 
+def scorings(state: GameState, rounds: Sequence[int]) -> None:
+    """Score the rounds whose cards came up, each followed by the neutral player's draw."""
+    for round_ in rounds:
+        score(state, round_)
+        if state.neutral is not None:
+            _neutral_draw(state, NEUTRAL_AFTER_FIRST if round_ == 1 else len(state.bag) // 3)
+
+
 def _refill_display(state: GameState) -> list[int]:
     """Turn up money cards to 4; returns the scoring rounds whose cards came up."""
     rounds: list[int] = []
-    modules = state.module_objects
     while len(state.display) < 4:
+        card_id = draw_money(state, rounds)
+        if card_id is None:
+            break
+        state.display.append(card_id)
+    return rounds
+
+
+def draw_money(state: GameState, rounds: list[int]) -> str | None:
+    """The next money card of the deck (rebuilt from the discard pile when empty); a scoring
+    card on the way is set aside and its round added to ``rounds``, a module's card is dealt
+    with by its module. ``None`` when deck and discard pile are both empty."""
+    reveals = state.hooks("reveal")
+    while True:
         if not state.deck:
             if not state.discard:
                 state.note("event.deck-empty")
-                break
+                return None
             _reshuffle(state)
         card_id = state.deck.pop(0)
         if card_id in SCORING_CARDS:
@@ -844,9 +956,8 @@ def _refill_display(state: GameState) -> list[int]:
             round_ = int(card_id[-1])
             rounds.append(round_)
             state.note("event.scoring-card", round=round_)
-        elif card_id in VALUE or not any(m.reveal(state, card_id) for m in modules):
-            state.display.append(card_id)
-    return rounds
+        elif card_id in VALUE or not any(reveal(state, card_id) for reveal in reveals):
+            return card_id
 
 
 def _reshuffle(state: GameState) -> None:
@@ -865,9 +976,12 @@ def score(state: GameState, round_: int) -> None:
         counts[state.neutral.name] = state.neutral.building_counts()
     breakdown = score_round(counts, walls, round=round_)
     points = breakdown.totals
-    for module in state.module_objects:
-        for seat, extra in module.score(state, round_).items():
-            points[state.players[seat].name] += extra
+    bonuses: dict[str, list[list[Any]]] = {}
+    for module in state.module_objects:  # every module: the default bonuses read score()
+        for bonus in module.bonuses(state, round_, breakdown):
+            name = state.players[bonus.seat].name
+            points[name] += bonus.points
+            bonuses.setdefault(name, []).append([bonus.source, bonus.points, bonus.detail])
     for player in state.players:
         player.score += points[player.name]
     if state.neutral is not None:
@@ -879,6 +993,7 @@ def score(state: GameState, round_: int) -> None:
             "counts": {n: {b.value: k for b, k in c.items()} for n, c in counts.items()},
             "walls": walls,
             "points": points,
+            **({"bonuses": bonuses} if bonuses else {}),
         },
     )
     state.note("event.scoring", round=round_, points=[f"{n} {p}" for n, p in points.items()])
@@ -889,7 +1004,14 @@ def breakdown_of(record: dict[str, Any]) -> ScoreBreakdown:
     from .tiles import Building
 
     counts = {n: {Building(b): k for b, k in c.items()} for n, c in record["counts"].items()}
-    return score_round(counts, record["walls"], round=record["round"])
+    breakdown = score_round(counts, record["walls"], round=record["round"])
+    bonuses = record.get("bonuses")
+    if not bonuses:
+        return breakdown
+    return replace(
+        breakdown,
+        bonuses={n: tuple((s, p, d) for s, p, d in found) for n, found in bonuses.items()},
+    )
 
 
 def _end_of_game(state: GameState) -> None:

@@ -10,24 +10,47 @@ The hooks, and when the core calls them:
 - setup: :meth:`Module.money_cards` (shuffled in before starting money is dealt),
   :meth:`Module.pile_cards` (shuffled into the five money piles), :meth:`Module.bag_tiles`;
 - turn flow: :meth:`Module.reveal` (a card that is no money card is drawn for the display),
-  :meth:`Module.take_limit`, :meth:`Module.legal_actions` and :meth:`Module.apply` (extra
-  actions), :meth:`Module.check_placement` (extra building rules);
-- scoring: :meth:`Module.score` (points beyond majorities and walls);
-- saving: :meth:`Module.card_ids` tells the loader which extra card ids exist, and a module's
-  own state lives in ``state.extra[module.name]`` (plain JSON).
+  :meth:`Module.take_limit`, :meth:`Module.legal_actions`, :meth:`Module.check` and
+  :meth:`Module.apply` (the module's own actions), :meth:`Module.after` (reacting to any
+  action once carried out), :meth:`Module.interrupt` (holding play, e.g. for an auction),
+  :meth:`Module.check_placement` and :meth:`Module.gate_cards` (building rules),
+  :meth:`Module.payments` and :meth:`Module.check_payment` (other ways to pay a building);
+- scoring: :meth:`Module.bonuses` (points beyond majorities and walls, with their reasons;
+  the simpler :meth:`Module.score` is read by its default);
+- saving: :meth:`Module.card_ids` tells the loader which extra card ids exist,
+  :meth:`Module.card_places` where the module keeps cards, :meth:`Module.check_state` what
+  else must hold; a module's own state lives in ``state.extra[module.name]`` (plain JSON);
+- computer players: :meth:`Module.advise` and :meth:`Module.tile_value` for ``GreedyBot``.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
     from ..actions import Action
-    from ..geometry import Cell
+    from ..geometry import Cell, Side
+    from ..scoring import ScoreBreakdown
     from ..state import GameState
     from ..tiles import Tile
     from ..violations import Violation
+
+
+@dataclass(frozen=True)
+class Bonus:
+    """Points a module awards at a scoring, with where they come from.
+
+    ``source`` is a short label a learner reads in the breakdown ("camps", "Hakim Wahid");
+    ``detail`` says how the points were counted ("2 arrows: 5 + 2").
+    """
+
+    seat: int
+    source: str
+    points: int
+    detail: str = ""
 
 
 class UnknownModuleError(ValueError):
@@ -39,14 +62,18 @@ class Module:
 
     name: ClassVar[str] = ""
     """The stable name used in ``Game(modules=...)`` and in saved games."""
+    family: ClassVar[str] = ""
+    """Variants of one module share a family (their name when empty); a game switches on at
+    most one module of each family."""
 
     # -- setup ----------------------------------------------------------------------------
     def money_cards(self, players: int) -> list[str]:
         """Extra card ids shuffled into the money before starting money is dealt."""
         return []
 
-    def pile_cards(self, players: int) -> dict[int, list[str]]:
-        """Extra card ids to shuffle into money piles 1-5, by pile number."""
+    def pile_cards(self, players: int, rng: random.Random | None = None) -> dict[int, list[str]]:
+        """Extra card ids to shuffle into money piles 1-5, by pile number (``rng``: the
+        setup's generator, for a module that chooses at random which cards go in)."""
         return {}
 
     def bag_tiles(self, players: int) -> list[Tile]:
@@ -63,6 +90,16 @@ class Module:
     def setup(self, state: GameState) -> None:
         """Last step of setup: put the module's own state into ``state.extra[self.name]``."""
 
+    def card_places(self, state: GameState) -> Iterable[tuple[str, Sequence[str]]]:
+        """Where this module keeps cards outside hands, display, deck and discard pile, as
+        ``(field, card ids)`` pairs (``"extra.gates.display"``)."""
+        return ()
+
+    def check_state(self, state: GameState) -> list[tuple[str, str]]:
+        """What is wrong with this module's part of a (loaded) state, as ``(field, problem)``
+        pairs; ``[]`` when it is consistent."""
+        return []
+
     # -- the turn -------------------------------------------------------------------------
     def reveal(self, state: GameState, card_id: str) -> bool:
         """A card that is not money came up while refilling the display; return ``True`` when
@@ -74,8 +111,15 @@ class Module:
         return limit
 
     def legal_actions(self, state: GameState) -> Iterable[Action]:
-        """Extra actions the current player may take now."""
+        """Extra actions the current player may take now (asked in every phase of a turn:
+        the module decides when its actions apply)."""
         return ()
+
+    def interrupt(self, state: GameState) -> Violation | None:
+        """While this module holds play (an auction, a choice to make), the violation that
+        refuses every action it does not own; ``None`` when play goes on normally. While
+        play is held, only this module's :meth:`legal_actions` are listed."""
+        return None
 
     def check(self, state: GameState, action: Action) -> list[Violation] | None:
         """Every rule ``action`` breaks, for an action this module owns; ``None`` otherwise."""
@@ -86,24 +130,85 @@ class Module:
         ``True`` when it did."""
         return False
 
+    def after(self, state: GameState, action: Action) -> None:
+        """React to ``action`` once it has been carried out on ``state`` (any action, the
+        core's and the modules' own)."""
+
     def check_placement(
-        self, state: GameState, seat: int, tile: Tile, cell: Cell
+        self, state: GameState, seat: int, tile: Tile, cell: Cell, gate: Side | None = None
     ) -> Sequence[Violation]:
-        """Extra building rules for ``tile`` at ``cell`` in the city of ``seat``."""
+        """Extra building rules for ``tile`` at ``cell`` (with a gate on side ``gate``) in the
+        city of ``seat``."""
         return ()
+
+    def gate_cards(self, state: GameState, seat: int) -> int:
+        """How many gates ``seat`` may still put up (a gate needs one, RULES.md §9.1)."""
+        return 0
+
+    def payments(
+        self, state: GameState, seat: int, space: int, tile: Tile
+    ) -> Iterable[tuple[str, ...]]:
+        """Other minimal payments ``seat`` could make for ``tile`` on market ``space``."""
+        return ()
+
+    def check_payment(
+        self, state: GameState, seat: int, space: int, tile: Tile, cards: Sequence[str]
+    ) -> list[Violation] | None:
+        """Every rule a payment of ``cards`` breaks, when this module judges it (it holds
+        the module's cards); ``None`` leaves the payment to the base rules."""
+        return None
 
     # -- scoring --------------------------------------------------------------------------
     def score(self, state: GameState, round: int) -> dict[int, int]:
         """Extra points per seat at scoring ``round`` (1-3)."""
         return {}
 
+    def bonuses(self, state: GameState, round: int, breakdown: ScoreBreakdown) -> list[Bonus]:
+        """The points this module awards at scoring ``round``, with their reasons;
+        ``breakdown`` is the scoring of majorities and walls (keyed by player name)."""
+        return [Bonus(seat, self.name, points) for seat, points in self.score(state, round).items()]
+
+    # -- computer players -----------------------------------------------------------------
+    def advise(self, state: GameState, bot: Any) -> Action | None:
+        """The action a sensible player takes now for this module's sake (an auction bid, a
+        character used), or ``None`` to let the bot play as usual."""
+        return None
+
+    def tile_value(self, state: GameState, seat: int, tile: Tile) -> float | None:
+        """How much ``tile`` is worth to ``seat`` when this module knows better than the
+        majorities (a camp's arrows); ``None`` otherwise."""
+        return None
+
     def describe(self) -> dict[str, Any]:
         """What a saved game records about this module (its name)."""
         return {"name": self.name}
 
 
-MODULES: dict[str, type[Module]] = {}
+class _Registry(dict[str, type[Module]]):
+    """A dict that counts its changes, so caches of loaded modules know when to refresh."""
+
+    version = 0
+
+    def __setitem__(self, key: str, value: type[Module]) -> None:
+        _Registry.version += 1
+        super().__setitem__(key, value)
+
+    def __delitem__(self, key: str) -> None:
+        _Registry.version += 1
+        super().__delitem__(key)
+
+    def pop(self, *args: Any) -> Any:
+        _Registry.version += 1
+        return super().pop(*args)
+
+
+MODULES: dict[str, type[Module]] = _Registry()
 """The registered rules modules by name."""
+
+
+def registry_version() -> int:
+    """A number that changes whenever a module is registered or removed."""
+    return _Registry.version
 
 
 def register(module: type[Module]) -> type[Module]:
@@ -119,13 +224,23 @@ def load_modules(names: Iterable[str] | str) -> tuple[Module, ...]:
     if isinstance(names, str):
         names = (names,)
     found: list[Module] = []
-    seen: set[str] = set()
+    seen: dict[str, str] = {}
     for name in names:
         if not isinstance(name, str) or name not in MODULES:
             known = ", ".join(sorted(MODULES)) or "none yet"
             raise UnknownModuleError(f"unknown rules module {name!r}: available modules: {known}")
-        if name in seen:
-            raise UnknownModuleError(f"rules module {name!r} is switched on twice")
-        seen.add(name)
+        family = MODULES[name].family or name
+        if family in seen:
+            twice = "twice" if seen[family] == name else f"with {seen[family]!r}"
+            raise UnknownModuleError(f"rules module {name!r} is switched on {twice}")
+        seen[family] = name
         found.append(MODULES[name]())
     return tuple(found)
+
+
+def _load_builtin() -> None:
+    """Register the expansion II modules (imported here so that they register themselves)."""
+    from . import camps, characters, diamonds, gates  # noqa: F401
+
+
+_load_builtin()

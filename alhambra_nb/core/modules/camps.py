@@ -1,0 +1,57 @@
+"""Expansion II, module "camps": camps outside the walls score along their arrows (RULES.md §9.4).
+
+- The 8 camps (``data/camps.csv``; prices and bastions *reconstructed*) go into the bag and
+  are bought like buildings: their price, in the currency of their market space.
+- The city's building rules place them (``placement/camp-sides``: bastions face only walls,
+  plain sides only plain sides; no walking rule for camps). They have no building type, so
+  they never count for majorities; in the reserve or with the neutral player they are idle.
+- At every scoring each bastion's arrow scores 1 per tile in the unbroken straight line
+  beyond it (:func:`~alhambra_nb.core.camps.arrow_lines`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..camps import CAMPS, arrow_lines
+from . import Bonus, Module, register
+
+if TYPE_CHECKING:
+    from ..scoring import ScoreBreakdown
+    from ..state import GameState
+    from ..tiles import Tile
+
+NAME = "camps"
+
+
+@register
+class Camps(Module):
+    """Camps (RULES.md §9.4)."""
+
+    name = NAME
+
+    def bag_tiles(self, players: int) -> list[Tile]:
+        return list(CAMPS)
+
+    def bonuses(self, state: GameState, round: int, breakdown: ScoreBreakdown) -> list[Bonus]:
+        found = []
+        for seat, player in enumerate(state.players):
+            lines = [line for line in arrow_lines(player.city.tiles()) if line.points]
+            if lines:
+                points = sum(line.points for line in lines)
+                detail = " + ".join(str(line.points) for line in lines)
+                arrows = "1 arrow" if len(lines) == 1 else f"{len(lines)} arrows"
+                found.append(Bonus(seat, "camps", points, f"{arrows}: {detail}"))
+        return found
+
+    def tile_value(self, state: GameState, seat: int, tile: Tile) -> float | None:
+        """A camp is worth the arrow points of its best cell, for each scoring to come."""
+        if not tile.is_camp:
+            return None
+        city = state.players[seat].city
+        best = 0
+        for cell in city.legal_cells(tile):
+            tiles = dict(city.tiles())
+            tiles[cell] = tile
+            best = max(best, sum(line.points for line in arrow_lines(tiles)))
+        return float(best * (3 - len(state.scorings)))

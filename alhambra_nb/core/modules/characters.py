@@ -1,0 +1,1124 @@
+"""Expansion II, module "characters": ten character cards, won at auction (RULES.md §9.3).
+
+Setup: the 10 characters (``data/characters.csv``) are shuffled; 2 each go into money piles
+2, 3 and 4, the other 4 lie face down aside.
+
+The auction (ruling R8). A character revealed while money cards are turned up stops play:
+the player whose turn is next bids first, then the others once each in seat order; a bid is
+more than the highest so far (``bid 7``) or a pass (``pass``). A player bids only what they
+can pay in one currency or in diamonds; a player who cannot top the highest bid passes
+without being asked. The highest bidder pays cards of one currency (or diamonds) totalling
+at least the bid, no change (``pay denar-5#1 denar-3#2``), and takes the card; with no bid
+the character leaves the game. Then play goes on (the replacement money card was drawn when
+the character came up: nothing in the auction depends on the display).
+
+The effects and their symbols: ♦ on the owner's turns, at most one ♦ character per turn;
+W at every scoring; 1× once, then the card leaves the game.
+
+=====================  ======  =========================================================
+action                 symbol  effect
+=====================  ======  =========================================================
+``karim buy 2``        1×      Abdul Karim: buy the tile on space 2 for nothing, as exact
+``knihstig take C``    ♦       Abdul Knihstig: after a purchase paid with 10 or more
+``el-schauf <redesign>`` ♦     Abdul El'Schauf: one more redesign once tiles are placed
+(automatic)            ♦       Faruk Will'haben: take money up to 7 (used when over 5)
+``fatime keep|swap``   1×      Fatime: ruling R9, chosen at once on acquiring her
+(automatic)            W       Hakim Wahid: ruling R10 (the best type is named for him)
+``laila swap 2``       ♦       Laila Wundabah: before the turn, a market tile for a new one
+``machma swap A for B``  ♦     Machma Klain: before the turn, own card for a display card
+``yammerad draw``      ♦       Yammerad: before the turn, fewer than 3 cards: draw one
+(automatic)            W       Yusuf E'Passuff: +1 per 3 wall points
+=====================  ======  =========================================================
+
+State in ``state.extra["characters"]``: ``aside`` (face down, top first), ``owned`` (per
+seat), ``removed`` (out of the game), ``queue`` (revealed, awaiting their auction),
+``auction`` (the running auction or ``null``), ``choice`` (the seat choosing for Fatime),
+``used`` (the turn whose ♦ has been used) and ``knihstig`` (a purchase of 10 or more just
+made: Abdul Knihstig may act).
+"""
+
+from __future__ import annotations
+
+import bisect
+import csv
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from importlib import resources
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..actions import (
+    Action,
+    BuildFromReserve,
+    Buy,
+    MoveToReserve,
+    SwapWithReserve,
+    TakeMoney,
+    parse_action,
+    register_parser,
+)
+from ..money import (
+    CURRENCY,
+    TAKE_LIMIT,
+    VALUE,
+    describe,
+    is_diamond,
+    minimal_payments,
+    register_cards,
+)
+from ..tiles import Tile
+from ..violations import RuleId, Violation
+from . import Bonus, Module, register
+
+if TYPE_CHECKING:
+    from ..scoring import ScoreBreakdown
+    from ..state import GameState
+
+NAME = "characters"
+CHARACTER_PILES = (2, 3, 4)
+"""The money piles that get two characters each."""
+FATIME_POINTS = 8
+"""What a kept Fatime is worth at the final scoring."""
+KNIHSTIG_PAYMENT = 10
+"""Abdul Knihstig acts after a purchase paid with cards totalling at least this."""
+FARUK_LIMIT = 7
+"""Faruk Will'haben's take-money limit."""
+YAMMERAD_HAND = 3
+"""Yammerad draws only for a player holding fewer money cards than this."""
+
+
+class Symbol(StrEnum):
+    """When a character acts (the symbols in the card's corners)."""
+
+    TURN = "♦"
+    """On the owner's turns; at most one ♦ character per turn."""
+    SCORING = "W"
+    """At every scoring (German *Wertung*)."""
+    ONCE = "1×"
+    """Used once, then the card leaves the game."""
+
+
+@dataclass(frozen=True, slots=True)
+class Character:
+    """One character card: its slug, name, symbol, what it does and how we read it."""
+
+    slug: str
+    name: str
+    symbol: Symbol
+    effect: str
+    reading: str
+    """``rulebook``, a ruling of RULES.md, or the choice the engine makes where the
+    rulebook is silent ("our reading: ...")."""
+
+    @property
+    def id(self) -> str:
+        """The stable card id: ``character-fatime``."""
+        return f"character-{self.slug}"
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"card({self.id!r})"
+
+
+def load_characters(text: str | None = None) -> tuple[Character, ...]:
+    """The characters of an ``id,name,symbol,effect,reading`` table (default: the shipped
+    one, ``data/characters.csv``)."""
+    if text is None:
+        text = resources.files("alhambra_nb.data").joinpath("characters.csv").read_text("utf-8")
+    lines = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    return tuple(
+        Character(row["id"], row["name"], Symbol(row["symbol"]), row["effect"], row["reading"])
+        for row in csv.DictReader(lines)
+    )
+
+
+CHARACTERS: tuple[Character, ...] = load_characters()
+"""The ten characters (names and effects from the rulebook; see ``data/characters.csv``)."""
+register_cards(CHARACTERS)
+BY_ID: dict[str, Character] = {c.id: c for c in CHARACTERS}
+
+KARIM = "character-abdul-karim"
+KNIHSTIG = "character-abdul-knihstig"
+EL_SCHAUF = "character-abdul-el-schauf"
+FARUK = "character-faruk-will-haben"
+FATIME = "character-fatime"
+HAKIM = "character-hakim-wahid"
+LAILA = "character-laila-wundabah"
+MACHMA = "character-machma-klain"
+YAMMERAD = "character-yammerad"
+YUSUF = "character-yusuf-e-passuff"
+
+
+# -- actions --------------------------------------------------------------------------------
+def _who(seat: int | None) -> str:
+    return "" if seat is None else f"seat {seat}: "
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Bid(Action):
+    """Auction: bid ``amount`` for the character (more than the highest bid so far)."""
+
+    amount: int
+    kind: ClassVar[str] = "character/auction"
+
+    def __str__(self) -> str:
+        return f"{_who(self.seat)}bid {self.amount}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Pass(Action):
+    """Auction: no bid."""
+
+    kind: ClassVar[str] = "character/auction"
+
+    def __str__(self) -> str:
+        return f"{_who(self.seat)}pass"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class PayBid(Action):
+    """Auction: the winner pays ``cards`` of one currency (or diamonds) for the character."""
+
+    cards: tuple[str, ...]
+    kind: ClassVar[str] = "character/auction"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", tuple(self.cards))
+
+    def __str__(self) -> str:
+        return f"{_who(self.seat)}pay " + " ".join(self.cards)
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class FatimeChoice(Action):
+    """Fatime's new owner keeps her (8 points at the end) or swaps her (ruling R9)."""
+
+    keep: bool
+    kind: ClassVar[str] = "character/use"
+
+    def __str__(self) -> str:
+        return f"{_who(self.seat)}fatime {'keep' if self.keep else 'swap'}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class KarimBuy(Action):
+    """Abdul Karim (1×): buy the tile on market ``space`` for nothing, as if paid exactly."""
+
+    space: int
+    kind: ClassVar[str] = RuleId.BUY.value
+    is_main: ClassVar[bool] = True
+
+    def __str__(self) -> str:
+        return f"{_who(self.seat)}karim buy {self.space}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class KnihstigTake(Action):
+    """Abdul Knihstig (♦): right after a purchase paid with 10 or more, take ``card`` from
+    the money display."""
+
+    card: str
+    kind: ClassVar[str] = "character/use"
+
+    def __str__(self) -> str:
+        return f"{_who(self.seat)}knihstig take {self.card}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class ElSchaufRedesign(Action):
+    """Abdul El'Schauf (♦): one more redesign at the end of the turn, once tiles are placed."""
+
+    redesign: Action
+    kind: ClassVar[str] = "character/use"
+
+    def __str__(self) -> str:
+        return f"{_who(self.seat)}el-schauf {self.redesign}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class LailaSwap(Action):
+    """Laila Wundabah (♦): before the turn, the tile on ``space`` goes back into the bag and
+    a new one is drawn for it."""
+
+    space: int
+    kind: ClassVar[str] = "character/use"
+
+    def __str__(self) -> str:
+        return f"{_who(self.seat)}laila swap {self.space}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class MachmaSwap(Action):
+    """Machma Klain (♦): before the turn, discard ``give`` and take ``take`` (a display card
+    of at most equal value)."""
+
+    give: str
+    take: str
+    kind: ClassVar[str] = "character/use"
+
+    def __str__(self) -> str:
+        return f"{_who(self.seat)}machma swap {self.give} for {self.take}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class YammeradDraw(Action):
+    """Yammerad (♦): before the turn, with fewer than 3 money cards, draw the deck's top card."""
+
+    kind: ClassVar[str] = "character/use"
+
+    def __str__(self) -> str:
+        return f"{_who(self.seat)}yammerad draw"
+
+
+def _redesign(text: str) -> Action:
+    inner = parse_action(text)
+    if not isinstance(inner, (BuildFromReserve, MoveToReserve, SwapWithReserve)):
+        raise ValueError(f"Abdul El'Schauf grants a redesign, not {text!r}")
+    return inner
+
+
+_CARD = r"([a-z]+-\d#\d)"
+for _pattern, _build in (
+    (r"bid\s+(\d+)", lambda m: Bid(int(m[1]))),
+    (r"pass", lambda m: Pass()),
+    (r"pay\s+(.+)", lambda m: PayBid(tuple(m[1].replace(",", " ").split()))),
+    (r"fatime\s+(keep|swap)", lambda m: FatimeChoice(m[1] == "keep")),
+    (r"karim\s+buy\s+(-?\d+)", lambda m: KarimBuy(int(m[1]))),
+    (r"knihstig\s+take\s+" + _CARD, lambda m: KnihstigTake(m[1])),
+    (r"el-schauf\s+(redesign\s+.+)", lambda m: ElSchaufRedesign(_redesign(m[1]))),
+    (r"laila\s+swap\s+(-?\d+)", lambda m: LailaSwap(int(m[1]))),
+    (r"machma\s+swap\s+" + _CARD + r"\s+for\s+" + _CARD, lambda m: MachmaSwap(m[1], m[2])),
+    (r"yammerad(?:\s+draw)?", lambda m: YammeradDraw()),
+):
+    register_parser(_pattern, _build)
+
+_OWNED_ACTIONS = (
+    Bid,
+    Pass,
+    PayBid,
+    FatimeChoice,
+    KarimBuy,
+    KnihstigTake,
+    ElSchaufRedesign,
+    LailaSwap,
+    MachmaSwap,
+    YammeradDraw,
+)
+_USES: dict[type, str] = {
+    KarimBuy: KARIM,
+    KnihstigTake: KNIHSTIG,
+    ElSchaufRedesign: EL_SCHAUF,
+    LailaSwap: LAILA,
+    MachmaSwap: MACHMA,
+    YammeradDraw: YAMMERAD,
+}
+_BEFORE_TURN = (LailaSwap, MachmaSwap, YammeradDraw)
+
+
+# -- money: what a hand can pay for a character ---------------------------------------------
+def _purse(cards: Iterable[str]) -> dict[str, list[str]]:
+    """Cards grouped by what may pay together: each currency, and the diamonds."""
+    groups: dict[str, list[str]] = {}
+    for card_id in sorted(cards):
+        currency = CURRENCY.get(card_id)
+        key = currency.value if currency is not None else "diamond" if is_diamond(card_id) else ""
+        if key:
+            groups.setdefault(key, []).append(card_id)
+    return groups
+
+
+def payable(cards: Iterable[str]) -> int:
+    """The highest bid a hand can pay: its best total in one currency or in diamonds."""
+    return max((sum(VALUE[c] for c in group) for group in _purse(cards).values()), default=0)
+
+
+def bid_payments(cards: Iterable[str], bid: int) -> list[tuple[str, ...]]:
+    """The minimal payments of at least ``bid`` in one currency (or in diamonds)."""
+    found: list[tuple[str, ...]] = []
+    for group in _purse(cards).values():
+        if sum(VALUE[c] for c in group) >= bid:
+            found.extend(minimal_payments(group, bid))
+    return found
+
+
+# -- the module -----------------------------------------------------------------------------
+def _data(state: GameState) -> dict[str, Any]:
+    return state.extra[NAME]
+
+
+def owner(state: GameState, character: str) -> int | None:
+    """The seat owning ``character`` (a card id), or ``None``."""
+    for seat, cards in enumerate(_data(state)["owned"]):
+        if character in cards:
+            return seat
+    return None
+
+
+def _name(state: GameState, seat: int) -> str:
+    return state.players[seat].name
+
+
+def _character_name(card_id: str) -> str:
+    return BY_ID[card_id].name
+
+
+@register
+class Characters(Module):
+    """Character cards (RULES.md §9.3), Hakim Wahid scored as ruling R10 says."""
+
+    name = NAME
+    family = NAME
+    half_building: ClassVar[bool] = False
+    """Hakim Wahid counts as half a building of the named type (the variant reading)."""
+
+    # -- setup ----------------------------------------------------------------------------
+    def card_ids(self, players: int) -> list[str]:
+        return [c.id for c in CHARACTERS]
+
+    def pile_cards(self, players: int, rng: Any = None) -> dict[int, list[str]]:
+        ids = [c.id for c in CHARACTERS]
+        if rng is not None:
+            rng.shuffle(ids)
+        return {pile: ids[2 * i : 2 * i + 2] for i, pile in enumerate(CHARACTER_PILES)}
+
+    def setup(self, state: GameState) -> None:
+        in_deck = set(state.deck)
+        # Face down aside: the four not shuffled in, in a seeded random order.
+        aside = [c.id for c in CHARACTERS if c.id not in in_deck]
+        state.random().shuffle(aside)
+        state.extra[NAME] = {
+            "aside": aside,
+            "owned": [[] for _ in state.players],
+            "removed": [],
+            "queue": [],
+            "auction": None,
+            "choice": None,
+            "used": 0,
+            "knihstig": False,
+        }
+
+    def card_places(self, state: GameState) -> Iterable[tuple[str, Sequence[str]]]:
+        data = _data(state)
+        yield "extra.characters.aside", data["aside"]
+        for seat, cards in enumerate(data["owned"]):
+            yield f"extra.characters.owned[{seat}]", cards
+        yield "extra.characters.removed", data["removed"]
+        yield "extra.characters.queue", data["queue"]
+        if data["auction"] is not None:
+            yield "extra.characters.auction", [data["auction"]["character"]]
+
+    def check_state(self, state: GameState) -> list[tuple[str, str]]:
+        data = state.extra.get(NAME)
+        where = "extra.characters"
+        if not isinstance(data, dict):
+            return [(where, "the characters module keeps its cards and auction here")]
+        for key in ("aside", "owned", "removed", "queue"):
+            if not isinstance(data.get(key), list):
+                return [(f"{where}.{key}", f"expected a list, not {data.get(key)!r}")]
+        if len(data["owned"]) != len(state.players):
+            return [(f"{where}.owned", "one list of characters per player")]
+        n = len(state.players)
+        auction = data.get("auction")
+        if auction is not None:
+            if not isinstance(auction, dict) or not {
+                "character",
+                "order",
+                "high",
+                "leader",
+                "resume",
+                "paying",
+            } <= set(auction):
+                return [(f"{where}.auction", f"not an auction: {auction!r}")]
+            seats = [*auction["order"], auction["resume"]]
+            if auction["leader"] is not None:
+                seats.append(auction["leader"])
+            if any(not isinstance(s, int) or not 0 <= s < n for s in seats):
+                return [(f"{where}.auction", f"no such seat in {auction!r}")]
+        choice = data.get("choice")
+        if choice is not None and (
+            not isinstance(choice, int) or FATIME not in data["owned"][choice]
+        ):
+            return [(f"{where}.choice", f"seat {choice!r} has no Fatime to choose for")]
+        if not isinstance(data.get("used"), int) or not isinstance(data.get("knihstig"), bool):
+            return [(where, "needs the turn number 'used' and the flag 'knihstig'")]
+        return []
+
+    # -- holding play: the auction and Fatime's choice ------------------------------------
+    def interrupt(self, state: GameState) -> Violation | None:
+        data = _data(state)
+        # Fatime's choice comes first: her auction stays open (to know whose turn resumes)
+        # until her new owner has chosen.
+        if data["choice"] is not None:
+            return Violation.of(RuleId.CHARACTER_CHOICE, player=_name(state, data["choice"]))
+        auction = data["auction"]
+        if auction is not None:
+            return Violation.of(
+                RuleId.CHARACTER_AUCTION,
+                "paying" if auction["paying"] else None,
+                character=_character_name(auction["character"]),
+                player=_name(state, state.current),
+            )
+        return None
+
+    def reveal(self, state: GameState, card_id: str) -> bool:
+        if card_id not in BY_ID:
+            return False
+        _data(state)["queue"].append(card_id)
+        state.note("event.character-revealed", character=_character_name(card_id))
+        return True
+
+    # -- listing --------------------------------------------------------------------------
+    def legal_actions(self, state: GameState) -> Iterable[Action]:
+        data = _data(state)
+        seat = state.current
+        hand = state.players[seat].money
+        if data["choice"] is not None:
+            return [FatimeChoice(True), *([FatimeChoice(False)] if data["aside"] else [])]
+        auction = data["auction"]
+        if auction is not None:
+            if auction["paying"]:
+                return [PayBid(p) for p in bid_payments(hand, auction["high"])]
+            top = payable(hand)
+            return [*(Bid(v) for v in range(auction["high"] + 1, top + 1)), Pass()]
+        return _uses(state, data, seat)
+
+    # -- checking -------------------------------------------------------------------------
+    def check(self, state: GameState, action: Action) -> list[Violation] | None:
+        return _check(state, action)
+
+    # -- applying -------------------------------------------------------------------------
+    def apply(self, state: GameState, action: Action) -> bool:
+        do = _DOS.get(type(action))
+        if do is None:
+            return False
+        character = _USES.get(type(action))
+        if character is not None and BY_ID[character].symbol is Symbol.TURN:
+            _data(state)["used"] = state.turn
+        do(state, action)
+        return True
+
+    def take_limit(self, state: GameState, seat: int, limit: int) -> int:
+        data = _data(state)
+        if FARUK in data["owned"][seat] and data["used"] != state.turn:
+            return max(limit, FARUK_LIMIT)
+        return limit
+
+    def after(self, state: GameState, action: Action) -> None:
+        data = _data(state)
+        seat = state.current
+        if isinstance(action, Buy):
+            data["knihstig"] = (
+                KNIHSTIG in data["owned"][seat]
+                and data["used"] != state.turn
+                and sum(VALUE[c] for c in action.cards) >= KNIHSTIG_PAYMENT
+            )
+        elif not isinstance(action, (Bid, Pass, PayBid, FatimeChoice)):
+            data["knihstig"] = False
+        if (
+            isinstance(action, TakeMoney)
+            and FARUK in data["owned"][seat]
+            and sum(VALUE[c] for c in action.cards) > TAKE_LIMIT
+        ):
+            data["used"] = state.turn
+            state.note(
+                "event.character-faruk",
+                player=_name(state, seat),
+                total=sum(VALUE[c] for c in action.cards),
+            )
+        if data["queue"] and data["auction"] is None and data["choice"] is None:
+            _next_auction(state)
+
+    # -- scoring --------------------------------------------------------------------------
+    def bonuses(self, state: GameState, round: int, breakdown: ScoreBreakdown) -> list[Bonus]:
+        found: list[Bonus] = []
+        hakim = owner(state, HAKIM)
+        if hakim is not None:
+            found += self._hakim(state, hakim, breakdown)
+        yusuf = owner(state, YUSUF)
+        if yusuf is not None:
+            walls = breakdown.walls.get(_name(state, yusuf), 0)
+            if walls // 3:
+                found.append(
+                    Bonus(yusuf, "Yusuf E'Passuff", walls // 3, f"{walls} wall points / 3")
+                )
+        fatime = owner(state, FATIME)
+        if round == 3 and fatime is not None:
+            found.append(Bonus(fatime, "Fatime", FATIME_POINTS, "kept"))
+        return found
+
+    def _hakim(self, state: GameState, seat: int, breakdown: ScoreBreakdown) -> list[Bonus]:
+        """Ruling R10: 1.5 times the majority points of the type that gains most, rounded
+        down (the owner would name that type)."""
+        name = _name(state, seat)
+        best = max(breakdown.types, key=lambda r: r.points.get(name, 0))
+        points = best.points.get(name, 0)
+        extra = points * 3 // 2 - points
+        if not extra:
+            return []
+        detail = f"{best.building.value}: {points} × 1.5 = {points + extra}"
+        return [Bonus(seat, "Hakim Wahid", extra, detail)]
+
+    # -- computer players -----------------------------------------------------------------
+    def advise(self, state: GameState, bot: Any) -> Action | None:
+        return _advise(state, bot)
+
+
+def _uses(state: GameState, data: dict[str, Any], seat: int) -> Sequence[Action]:
+    """The characters ``seat`` may use now (built lazily: a random player reads one)."""
+    from ..state import PHASE_PLAY
+    from ..turns import LegalActions, _redesign_groups
+
+    mine = data["owned"][seat]
+    if not mine or state.phase != PHASE_PLAY:
+        return []
+    found: list[Action] = []
+    lazy: list[tuple[Sequence[Any], Any]] = []
+    free = data["used"] != state.turn
+    player = state.players[seat]
+    if KARIM in mine and state.may_act:
+        found += [KarimBuy(i + 1) for i, t in enumerate(state.market) if t is not None]
+    if free and data["knihstig"] and KNIHSTIG in mine:
+        found += [KnihstigTake(c) for c in state.display]
+    if free and EL_SCHAUF in mine and state.actions and not player.bought:
+        lazy += [(items, _el_schauf(make)) for items, make in _redesign_groups(player)]
+    if free and _before_turn(state):
+        if LAILA in mine and state.bag:
+            found += [LailaSwap(i + 1) for i, t in enumerate(state.market) if t is not None]
+        if MACHMA in mine:
+            found += [
+                MachmaSwap(give, take)
+                for give in sorted(player.money)
+                for take in state.display
+                if VALUE[take] <= VALUE[give]
+            ]
+        if YAMMERAD in mine and len(player.money) < YAMMERAD_HAND and _can_draw(state):
+            found.append(YammeradDraw())
+    if lazy:
+        return LegalActions([(found, _same), *lazy])
+    return found
+
+
+def _same(action: Action) -> Action:
+    return action
+
+
+def _el_schauf(make: Any) -> Any:
+    return lambda item: ElSchaufRedesign(make(item))
+
+
+def _check(state: GameState, action: Action) -> list[Violation] | None:
+    if not isinstance(action, _OWNED_ACTIONS):
+        return None
+    data = _data(state)
+    seat = state.current
+    player = state.players[seat]
+    auction = data["auction"]
+    if isinstance(action, (Bid, Pass, PayBid)):
+        if data["choice"] is not None:
+            return [Violation.of(RuleId.CHARACTER_CHOICE, player=_name(state, data["choice"]))]
+        return _check_auction(state, auction, action)
+    if isinstance(action, FatimeChoice):
+        if data["choice"] is None:
+            return [Violation.of(RuleId.CHARACTER_CONDITION, "fatime", player=player.name)]
+        if not action.keep and not data["aside"]:
+            return [Violation.of(RuleId.CHARACTER_CONDITION, "fatime-empty")]
+        return []
+    character = _USES[type(action)]
+    if character not in data["owned"][seat]:
+        return [
+            Violation.of(
+                RuleId.CHARACTER_NOT_OWNED,
+                player=player.name,
+                character=_character_name(character),
+            )
+        ]
+    found = []
+    if BY_ID[character].symbol is Symbol.TURN and data["used"] == state.turn:
+        found.append(
+            Violation.of(RuleId.CHARACTER_ONE_PER_TURN, character=_character_name(character))
+        )
+    if isinstance(action, _BEFORE_TURN) and not _before_turn(state):
+        found.append(
+            Violation.of(
+                RuleId.CHARACTER_BEFORE_TURN,
+                player=player.name,
+                character=_character_name(character),
+            )
+        )
+    return found + _CONDITIONS[type(action)](state, action)
+
+
+@register
+class CharactersHalfHakim(Characters):
+    """Character cards with Hakim Wahid counted as half a building of the type named for
+    him at each scoring (the reading of a published score calculator, RULES.md R10)."""
+
+    name = "characters-half-hakim"
+    half_building = True
+
+    def _hakim(self, state: GameState, seat: int, breakdown: ScoreBreakdown) -> list[Bonus]:
+        """Half a building: every count doubled and his owner's raised by one, so ranks and
+        ties come out as with 0.5; the type named is the one that gains him most."""
+        from ..scoring import rank_type
+
+        name = _name(state, seat)
+        round_ = breakdown.round
+        best: tuple[int, Any, dict[Any, int]] | None = None
+        for result in breakdown.types:
+            before = result.points
+            counts = {p: 2 * _count(result, p) + (1 if p == name else 0) for p in breakdown.players}
+            after = rank_type(result.building, counts, round_).points
+            gain = after.get(name, 0) - before.get(name, 0)
+            if best is None or gain > best[0]:
+                deltas = {p: after.get(p, 0) - before.get(p, 0) for p in breakdown.players}
+                best = (gain, result.building, deltas)
+        assert best is not None
+        gain, building, deltas = best
+        if gain <= 0:
+            return []
+        seats = {p.name: i for i, p in enumerate(state.players)}
+        return [
+            Bonus(seats[p], "Hakim Wahid", d, f"half a {building.value} for {name}")
+            for p, d in deltas.items()
+            if d and p in seats
+        ]
+
+
+def _count(result: Any, player: Any) -> int:
+    for place in result.places:
+        if player in place.players:
+            return place.count
+    return 0
+
+
+# -- the auction ----------------------------------------------------------------------------
+def _check_auction(state: GameState, auction: Any, action: Action) -> list[Violation]:
+    seat = state.current
+    player = state.players[seat]
+    if auction is None:
+        return [Violation.of(RuleId.AUCTION_NOT_NOW)]
+    if isinstance(action, PayBid):
+        if not auction["paying"]:
+            return [Violation.of(RuleId.AUCTION_NOT_NOW, "bidding")]
+        return _check_pay(state, auction, action.cards)
+    if auction["paying"]:
+        return [Violation.of(RuleId.AUCTION_NOT_NOW, "paying", player=player.name)]
+    if isinstance(action, Pass):
+        return []
+    assert isinstance(action, Bid)
+    found = []
+    if action.amount <= auction["high"]:
+        found.append(
+            Violation.of(RuleId.AUCTION_BID_TOO_LOW, amount=action.amount, high=auction["high"])
+        )
+    most = payable(player.money)
+    if action.amount > most:
+        found.append(
+            Violation.of(
+                RuleId.AUCTION_UNAFFORDABLE, player=player.name, amount=action.amount, most=most
+            )
+        )
+    return found
+
+
+def _check_pay(state: GameState, auction: Any, cards: Sequence[str]) -> list[Violation]:
+    player = state.players[state.current]
+    found = []
+    foreign = [c for i, c in enumerate(cards) if c not in player.money or c in cards[:i]]
+    if foreign:
+        found.append(
+            Violation.of(RuleId.BUY_NOT_IN_HAND, player=player.name, cards=describe(foreign))
+        )
+    good = [c for c in cards if c not in foreign]
+    if len(_purse(good)) > 1:
+        found.append(Violation.of(RuleId.AUCTION_PAYMENT, "mixed", cards=describe(good)))
+    paid = sum(VALUE.get(c, 0) for c in good)
+    if paid < auction["high"]:
+        found.append(
+            Violation.of(
+                RuleId.AUCTION_PAYMENT,
+                cards=describe(good) if good else "no cards",
+                total=paid,
+                bid=auction["high"],
+            )
+        )
+    return found
+
+
+def _next_auction(state: GameState) -> None:
+    """Begin the auction of the next revealed character (or let it go once play is over)."""
+    from ..state import PHASE_PLAY
+
+    data = _data(state)
+    while data["queue"] and data["auction"] is None and data["choice"] is None:
+        character = data["queue"].pop(0)
+        if state.phase != PHASE_PLAY:
+            # Revealed by the refill that ended the game: nobody can use it any more.
+            data["removed"].append(character)
+            state.note("event.character-late", character=_character_name(character))
+            continue
+        n = len(state.players)
+        resume = state.current
+        data["auction"] = {
+            "character": character,
+            "order": [(resume + k) % n for k in range(n)],
+            "high": 0,
+            "leader": None,
+            "resume": resume,
+            "paying": False,
+        }
+        state.note(
+            "event.auction-start",
+            character=_character_name(character),
+            player=_name(state, resume),
+        )
+        _next_bidder(state)
+
+
+def _next_bidder(state: GameState) -> None:
+    """Hand the auction to the next player able to top the highest bid, or close it."""
+    data = _data(state)
+    auction = data["auction"]
+    while auction["order"]:
+        seat = auction["order"][0]
+        if payable(state.players[seat].money) > auction["high"]:
+            state.current = seat
+            return
+        auction["order"].pop(0)
+        state.note("event.auction-cannot", player=_name(state, seat), high=auction["high"])
+    character = auction["character"]
+    if auction["leader"] is None:
+        data["removed"].append(character)
+        state.note("event.auction-none", character=_character_name(character))
+        _close_auction(state)
+        return
+    auction["paying"] = True
+    state.current = auction["leader"]
+
+
+def _close_auction(state: GameState) -> None:
+    data = _data(state)
+    state.current = data["auction"]["resume"]
+    data["auction"] = None
+    _next_auction(state)
+
+
+def _do_bid(state: GameState, action: Bid) -> None:
+    auction = _data(state)["auction"]
+    seat = auction["order"].pop(0)
+    auction["high"] = action.amount
+    auction["leader"] = seat
+    state.note("event.auction-bid", player=_name(state, seat), amount=action.amount)
+    _next_bidder(state)
+
+
+def _do_pass(state: GameState, action: Pass) -> None:
+    auction = _data(state)["auction"]
+    seat = auction["order"].pop(0)
+    state.note("event.auction-pass", player=_name(state, seat))
+    _next_bidder(state)
+
+
+def _do_pay(state: GameState, action: PayBid) -> None:
+    data = _data(state)
+    auction = data["auction"]
+    seat = auction["leader"]
+    player = state.players[seat]
+    for card_id in action.cards:
+        player.money.remove(card_id)
+        state.discard.append(card_id)
+    character = auction["character"]
+    data["owned"][seat].append(character)
+    state.note(
+        "event.auction-won",
+        player=player.name,
+        character=_character_name(character),
+        bid=auction["high"],
+        cards=list(action.cards),
+    )
+    if character == FATIME:
+        data["choice"] = seat  # ruling R9: she is kept or swapped at once
+        return
+    _close_auction(state)
+
+
+def _do_fatime(state: GameState, action: FatimeChoice) -> None:
+    data = _data(state)
+    seat = data["choice"]
+    data["choice"] = None
+    name = _name(state, seat)
+    if action.keep:
+        state.note("event.fatime-keep", player=name, points=FATIME_POINTS)
+    else:
+        data["owned"][seat].remove(FATIME)
+        data["removed"].append(FATIME)
+        new = data["aside"].pop(0)
+        data["owned"][seat].append(new)
+        state.note("event.fatime-swap", player=name, character=_character_name(new))
+    if data["auction"] is not None:
+        _close_auction(state)
+
+
+# -- the effects ----------------------------------------------------------------------------
+def _before_turn(state: GameState) -> bool:
+    from ..state import PHASE_PLAY
+
+    return state.phase == PHASE_PLAY and state.may_act and not state.actions and not state.placing
+
+
+def _can_draw(state: GameState) -> bool:
+    return bool(state.deck or state.discard)
+
+
+def _market_tile(state: GameState, space: int) -> list[Violation]:
+    if space not in (1, 2, 3, 4):
+        return [Violation.of(RuleId.BUY_NO_TILE, "space", space=space)]
+    if state.market[space - 1] is None:
+        return [Violation.of(RuleId.BUY_NO_TILE, space=space)]
+    return []
+
+
+def _check_karim(state: GameState, action: KarimBuy) -> list[Violation]:
+    return _market_tile(state, action.space)
+
+
+def _check_knihstig(state: GameState, action: KnihstigTake) -> list[Violation]:
+    found = []
+    if not _data(state)["knihstig"]:
+        found.append(Violation.of(RuleId.CHARACTER_CONDITION, "knihstig", least=KNIHSTIG_PAYMENT))
+    if action.card not in state.display:
+        found.append(
+            Violation.of(
+                RuleId.MONEY_NOT_DISPLAYED,
+                cards=describe([action.card]) if action.card in VALUE else repr(action.card),
+                verb="is",
+                display=describe(state.display),
+            )
+        )
+    return found
+
+
+def _check_el_schauf(state: GameState, action: ElSchaufRedesign) -> list[Violation]:
+    from ..state import PHASE_PLAY
+    from ..turns import check_rules
+
+    player = state.players[state.current]
+    if state.phase != PHASE_PLAY or not state.actions or player.bought:
+        return [Violation.of(RuleId.CHARACTER_CONDITION, "el-schauf", player=player.name)]
+    return check_rules(state, action.redesign)
+
+
+def _check_laila(state: GameState, action: LailaSwap) -> list[Violation]:
+    found = _market_tile(state, action.space)
+    if not state.bag:
+        found.append(Violation.of(RuleId.CHARACTER_CONDITION, "laila"))
+    return found
+
+
+def _check_machma(state: GameState, action: MachmaSwap) -> list[Violation]:
+    player = state.players[state.current]
+    found = []
+    if action.give not in player.money:
+        found.append(
+            Violation.of(RuleId.BUY_NOT_IN_HAND, player=player.name, cards=_card_words(action.give))
+        )
+    if action.take not in state.display:
+        found.append(
+            Violation.of(
+                RuleId.MONEY_NOT_DISPLAYED,
+                cards=_card_words(action.take),
+                verb="is",
+                display=describe(state.display),
+            )
+        )
+    if not found and VALUE[action.take] > VALUE[action.give]:
+        found.append(
+            Violation.of(
+                RuleId.CHARACTER_CONDITION,
+                "machma",
+                give=describe([action.give]),
+                take=describe([action.take]),
+            )
+        )
+    return found
+
+
+def _card_words(card_id: str) -> str:
+    return describe([card_id]) if card_id in VALUE else repr(card_id)
+
+
+def _check_yammerad(state: GameState, action: YammeradDraw) -> list[Violation]:
+    player = state.players[state.current]
+    found = []
+    if len(player.money) >= YAMMERAD_HAND:
+        found.append(
+            Violation.of(
+                RuleId.CHARACTER_CONDITION,
+                "yammerad",
+                player=player.name,
+                count=len(player.money),
+                limit=YAMMERAD_HAND,
+            )
+        )
+    if not _can_draw(state):
+        found.append(Violation.of(RuleId.CHARACTER_CONDITION, "yammerad-empty"))
+    return found
+
+
+_CONDITIONS: dict[type, Any] = {
+    KarimBuy: _check_karim,
+    KnihstigTake: _check_knihstig,
+    ElSchaufRedesign: _check_el_schauf,
+    LailaSwap: _check_laila,
+    MachmaSwap: _check_machma,
+    YammeradDraw: _check_yammerad,
+}
+
+
+def _do_karim(state: GameState, action: KarimBuy) -> None:
+    from ..turns import main_action_done
+
+    data = _data(state)
+    seat = state.current
+    tile = state.market[action.space - 1]
+    assert tile is not None
+    state.market[action.space - 1] = None
+    state.players[seat].bought.append(tile)
+    data["owned"][seat].remove(KARIM)
+    data["removed"].append(KARIM)
+    state.note("event.karim", player=_name(state, seat), tile=tile.code, space=action.space)
+    main_action_done(state, another=True)
+
+
+def _do_knihstig(state: GameState, action: KnihstigTake) -> None:
+    state.display.remove(action.card)
+    state.players[state.current].money.append(action.card)
+    _data(state)["knihstig"] = False
+    state.note("event.knihstig", player=_name(state, state.current), cards=[action.card])
+
+
+def _do_el_schauf(state: GameState, action: ElSchaufRedesign) -> None:
+    from ..turns import carry_out
+
+    state.note("event.el-schauf", player=_name(state, state.current))
+    carry_out(state, action.redesign)
+    # The extra redesign closes the turn: only ending it is left.
+    state.may_act = False
+    state.placing = True
+
+
+def _do_laila(state: GameState, action: LailaSwap) -> None:
+    index = action.space - 1
+    old = state.market[index]
+    assert old is not None
+    rng = state.random()
+    new = state.bag.pop(rng.randrange(len(state.bag)))
+    state.market[index] = new
+    # Back into the bag, in its fixed order (the order tells nothing of the draws).
+    bisect.insort(state.bag, old, key=Tile.sort_key)
+    state.note(
+        "event.laila",
+        player=_name(state, state.current),
+        old=old.code,
+        tile=new.code,
+        space=action.space,
+    )
+
+
+def _do_machma(state: GameState, action: MachmaSwap) -> None:
+    player = state.players[state.current]
+    player.money.remove(action.give)
+    state.discard.append(action.give)
+    state.display.remove(action.take)
+    player.money.append(action.take)
+    state.note(
+        "event.machma",
+        player=player.name,
+        give=describe([action.give]),
+        cards=[action.take],
+    )
+
+
+def _do_yammerad(state: GameState, action: YammeradDraw) -> None:
+    from ..turns import draw_money, scorings
+
+    player = state.players[state.current]
+    rounds: list[int] = []
+    card_id = draw_money(state, rounds)
+    if card_id is not None:
+        player.money.append(card_id)
+        state.note("event.yammerad", player=player.name, cards=[card_id])
+    scorings(state, rounds)
+
+
+_DOS: dict[type, Any] = {
+    Bid: _do_bid,
+    Pass: _do_pass,
+    PayBid: _do_pay,
+    FatimeChoice: _do_fatime,
+    KarimBuy: _do_karim,
+    KnihstigTake: _do_knihstig,
+    ElSchaufRedesign: _do_el_schauf,
+    LailaSwap: _do_laila,
+    MachmaSwap: _do_machma,
+    YammeradDraw: _do_yammerad,
+}
+
+
+# -- a sensible player ----------------------------------------------------------------------
+WORTH: dict[str, float] = {
+    KARIM: 8,
+    KNIHSTIG: 5,
+    EL_SCHAUF: 3,
+    FARUK: 5,
+    FATIME: 8,
+    HAKIM: 10,
+    LAILA: 3,
+    MACHMA: 4,
+    YAMMERAD: 4,
+    YUSUF: 6,
+}
+"""Roughly what each character is worth in money to a player at the start of the game."""
+
+
+def estimate(state: GameState, character: str) -> int:
+    """What a sensible player would pay for ``character`` now: less as the game goes on
+    (fewer scorings and turns left), except for Fatime's fixed 8 points."""
+    worth = WORTH[character]
+    if character not in (FATIME, KARIM):
+        worth *= (3 - len(state.scorings)) / 3
+    return int(worth)
+
+
+def _advise(state: GameState, bot: Any) -> Action | None:
+    data = _data(state)
+    seat = state.current
+    player = state.players[seat]
+    if data["choice"] is not None:
+        return FatimeChoice(True)
+    auction = data["auction"]
+    if auction is not None:
+        if auction["paying"]:
+            options = bid_payments(player.money, auction["high"])
+            return PayBid(min(options, key=lambda p: (sum(VALUE[c] for c in p), len(p))))
+        bid = auction["high"] + 1
+        if bid <= min(estimate(state, auction["character"]), payable(player.money)):
+            return Bid(bid)
+        return Pass()
+    choice = _uses(state, data, seat)
+    uses = {type(a): a for a in choice}
+    if KnihstigTake in uses:
+        return max((a for a in choice if isinstance(a, KnihstigTake)), key=lambda a: VALUE[a.card])
+    if YammeradDraw in uses:
+        return uses[YammeradDraw]
+    if KarimBuy in uses:
+        best = max(
+            (a for a in choice if isinstance(a, KarimBuy)),
+            key=lambda a: state.market[a.space - 1].price,  # type: ignore[union-attr]
+        )
+        tile = state.market[best.space - 1]
+        if tile is not None and tile.price >= 8 and player.city.legal_cells(tile):
+            return best
+    return None

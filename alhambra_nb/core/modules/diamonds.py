@@ -1,0 +1,116 @@
+"""Expansion II, module "diamonds": a fifth money that buys on any market space (RULES.md §9.2).
+
+- The 11 diamond cards (``data/diamonds.csv``: values 3-9, the eleventh value is
+  *reconstructed*) are shuffled into the money before starting money is dealt, and come and
+  go like money cards: dealt, displayed, taken, paid, discarded, reshuffled.
+- Diamonds buy the building on **any** market space, but a payment is all diamonds or no
+  diamonds (``buy/mixed-currency``). An exact diamond payment gives another action.
+- Diamonds are no currency of the market, so they never count at the end-game distribution;
+  they may pay for a character (module "characters").
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from typing import TYPE_CHECKING
+
+from ..money import DiamondCard, describe, is_diamond, minimal_payments, register_cards
+from ..violations import RuleId, Violation
+from . import Module, register
+
+if TYPE_CHECKING:
+    from ..state import GameState
+    from ..tiles import Tile
+
+NAME = "diamonds"
+
+
+@dataclass(frozen=True)
+class DiamondRow:
+    """One line of the diamond table: the card and where its value comes from."""
+
+    card: DiamondCard
+    source: str
+    """``published`` (a published list of the cards) or ``reconstructed`` (our choice)."""
+
+
+def load_diamonds(text: str | None = None) -> tuple[DiamondRow, ...]:
+    """The diamond cards of a ``value,source`` table (default: the shipped one); copies of
+    one value are numbered in the order of the rows."""
+    if text is None:
+        text = resources.files("alhambra_nb.data").joinpath("diamonds.csv").read_text("utf-8")
+    lines = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    copies: dict[int, int] = {}
+    rows = []
+    for row in csv.DictReader(lines):
+        value = int(row["value"])
+        copies[value] = copies.get(value, 0) + 1
+        rows.append(DiamondRow(DiamondCard(value, copies[value]), row["source"].strip()))
+    return tuple(rows)
+
+
+DIAMOND_TABLE: tuple[DiamondRow, ...] = load_diamonds()
+DIAMONDS: tuple[DiamondCard, ...] = tuple(row.card for row in DIAMOND_TABLE)
+"""The 11 diamond cards (values 3-9; one value reconstructed, see ``data/diamonds.csv``)."""
+DIAMOND_IDS: frozenset[str] = frozenset(card.id for card in DIAMONDS)
+register_cards(DIAMONDS, money=True)
+
+
+@register
+class Diamonds(Module):
+    """Diamonds (RULES.md §9.2)."""
+
+    name = NAME
+
+    def money_cards(self, players: int) -> list[str]:
+        return [card.id for card in DIAMONDS]
+
+    def payments(
+        self, state: GameState, seat: int, space: int, tile: Tile
+    ) -> Iterable[tuple[str, ...]]:
+        diamonds = sorted(c for c in state.players[seat].money if c in DIAMOND_IDS)
+        if not diamonds:
+            return ()
+        return minimal_payments(diamonds, tile.price)
+
+    def check_payment(
+        self, state: GameState, seat: int, space: int, tile: Tile, cards: Sequence[str]
+    ) -> list[Violation] | None:
+        if not any(is_diamond(c) for c in cards):
+            return None  # no diamonds: the base rules judge the payment
+        player = state.players[seat]
+        found = []
+        foreign = [c for i, c in enumerate(cards) if c not in player.money or c in cards[:i]]
+        if foreign:
+            found.append(
+                Violation.of(RuleId.BUY_NOT_IN_HAND, player=player.name, cards=describe(foreign))
+            )
+        others = [c for c in cards if not is_diamond(c) and c not in foreign]
+        if others:
+            found.append(
+                Violation.of(
+                    RuleId.BUY_MIXED_CURRENCY,
+                    tile=tile,
+                    space=space,
+                    cards=describe(others),
+                    verb="is" if len(others) == 1 else "are",
+                )
+            )
+        diamonds = [c for c in cards if is_diamond(c) and c not in foreign]
+        paid = sum(card.value for card in DIAMONDS if card.id in diamonds)
+        if not others and paid < tile.price:
+            found.append(
+                Violation.of(
+                    RuleId.BUY_INSUFFICIENT,
+                    "diamond",
+                    tile=tile,
+                    space=space,
+                    price=tile.price,
+                    cards=describe(diamonds) if diamonds else "no cards",
+                    total=paid,
+                )
+            )
+        return found

@@ -1,0 +1,255 @@
+"""Expansion II, module "gates": city gates open a double wall for the pedestrian (RULES.md §9.1).
+
+- One gate card (and one wooden gate) per player, spread as evenly as possible over money
+  piles 3, 4 and 5.
+- A revealed gate card is laid beside the market; when one already lies there, the new one
+  goes onto the discard pile (and may come back when the deck is rebuilt). A replacement
+  money card is drawn either way.
+- Ruling R7: taking the displayed gate card (``take gate``) is a whole *take money* action.
+- Playing a gate is not an action: while placing a tile (at the end of the turn or in a
+  redesign) the player adds ``gate W`` to the placement, and a gate goes up on that new
+  double wall between the tile and the Alhambra. The card then leaves the game. Gated tiles
+  are never moved again (``redesign/gate-locked``, enforced by the city).
+
+State in ``state.extra["gates"]``: ``display`` (the card beside the market or ``null``),
+``hands`` (the gate cards of each seat) and ``used`` (cards played: one per gate standing).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..actions import Action, BuildFromReserve, PlaceTile, register_parser
+from ..geometry import SIDES, neighbour
+from ..money import register_cards
+from ..violations import RuleId, Violation
+from . import Module, register
+
+if TYPE_CHECKING:
+    from ..city import City
+    from ..state import GameState
+    from ..tiles import Tile
+
+NAME = "gates"
+GATE_PILES = (3, 4, 5)
+"""The money piles the gate cards are spread over."""
+
+
+@dataclass(frozen=True, slots=True)
+class GateCard:
+    """One gate card; ``number`` 1-6 (a game uses one per player)."""
+
+    number: int
+
+    @property
+    def id(self) -> str:
+        """The stable id: ``gate#2``."""
+        return f"gate#{self.number}"
+
+    def __str__(self) -> str:
+        return "a gate card"
+
+    def __repr__(self) -> str:
+        return f"card({self.id!r})"
+
+
+GATE_CARDS: tuple[GateCard, ...] = tuple(GateCard(n) for n in range(1, 7))
+"""The six gate cards of the box."""
+register_cards(GATE_CARDS)
+
+
+def gate_cards(players: int) -> list[str]:
+    """The ids of the gate cards in a game of ``players``: one per player."""
+    return [card.id for card in GATE_CARDS[:players]]
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class TakeGate(Action):
+    """Take the gate card lying beside the market: a whole take-money action (ruling R7)."""
+
+    kind: ClassVar[str] = RuleId.TAKE_MONEY.value
+    is_main: ClassVar[bool] = True
+
+    def __str__(self) -> str:
+        return ("" if self.seat is None else f"seat {self.seat}: ") + "take gate"
+
+
+register_parser(r"take\s+(?:the\s+)?gate(?:\s+card)?", lambda m: TakeGate())
+
+
+def _data(state: GameState) -> dict[str, Any]:
+    return state.extra[NAME]
+
+
+def gated_placements(city: City, tile: Tile) -> list[tuple[tuple[int, int], Any]]:
+    """The (cell, side) pairs where ``tile`` may go only thanks to a gate on ``side``.
+
+    Cells legal without a gate are left out: a gate there would spend a card for nothing
+    but a lock on the two tiles (a learner may still do it; the listing only skips it).
+    """
+    found = []
+    plain = city.legal_cells(tile)
+    for cell in sorted(city.legal_cells(tile, gate=True) - plain, key=lambda c: (c[1], c[0])):
+        for side in SIDES:
+            # A gate stands only on a double wall: cheap to see before the full check.
+            other = city.get(neighbour(cell, side))
+            if (
+                tile.has_wall(side)
+                and other is not None
+                and other.has_wall(side.opposite)
+                and city.is_legal(tile, cell, gate=side)
+            ):
+                found.append((cell, side))
+    return found
+
+
+@register
+class Gates(Module):
+    """City gates (RULES.md §9.1)."""
+
+    name = NAME
+
+    # -- setup ----------------------------------------------------------------------------
+    def pile_cards(self, players: int, rng: Any = None) -> dict[int, list[str]]:
+        piles: dict[int, list[str]] = {}
+        for index, card_id in enumerate(gate_cards(players)):
+            piles.setdefault(GATE_PILES[index % len(GATE_PILES)], []).append(card_id)
+        return piles
+
+    def setup(self, state: GameState) -> None:
+        state.extra[NAME] = {
+            "display": None,
+            "hands": [[] for _ in state.players],
+            "used": [],
+        }
+
+    def card_places(self, state: GameState) -> Iterable[tuple[str, Sequence[str]]]:
+        data = _data(state)
+        if data["display"] is not None:
+            yield "extra.gates.display", [data["display"]]
+        for seat, hand in enumerate(data["hands"]):
+            yield f"extra.gates.hands[{seat}]", hand
+        yield "extra.gates.used", data["used"]
+
+    def check_state(self, state: GameState) -> list[tuple[str, str]]:
+        data = state.extra.get(NAME)
+        if not isinstance(data, dict):
+            return [("extra.gates", "the gates module keeps display, hands and used here")]
+        hands = data.get("hands")
+        if not isinstance(hands, list) or len(hands) != len(state.players):
+            return [("extra.gates.hands", f"one list of gate cards per player, not {hands!r}")]
+        if not isinstance(data.get("used"), list) or "display" not in data:
+            return [("extra.gates", "needs 'display' and a list 'used'")]
+        standing = sum(len(p.city.gates) for p in state.players)
+        if standing != len(data["used"]):
+            return [
+                (
+                    "extra.gates.used",
+                    f"{standing} gates stand in the cities but {len(data['used'])} gate "
+                    "cards were played",
+                )
+            ]
+        return []
+
+    # -- the turn -------------------------------------------------------------------------
+    def reveal(self, state: GameState, card_id: str) -> bool:
+        if not card_id.startswith("gate#"):
+            return False
+        data = _data(state)
+        if data["display"] is None:
+            data["display"] = card_id
+            state.note("event.gate-revealed")
+        else:
+            state.discard.append(card_id)
+            state.note("event.gate-discarded")
+        return True
+
+    def gate_cards(self, state: GameState, seat: int) -> int:
+        return len(_data(state)["hands"][seat])
+
+    def legal_actions(self, state: GameState) -> Iterable[Action]:
+        from ..state import PHASE_PLAY
+
+        data = _data(state)
+        seat = state.current
+        player = state.players[seat]
+        acting = state.phase == PHASE_PLAY and state.may_act
+        found: list[Action] = []
+        if acting and data["display"] is not None:
+            found.append(TakeGate())
+        if data["hands"][seat]:
+            for tile in player.bought:
+                found += [
+                    PlaceTile(tile, cell, gate=side)
+                    for cell, side in gated_placements(player.city, tile)
+                ]
+            if acting:
+                for tile in player.reserve:
+                    found += [
+                        BuildFromReserve(tile, cell, gate=side)
+                        for cell, side in gated_placements(player.city, tile)
+                    ]
+        return found
+
+    def check(self, state: GameState, action: Action) -> list[Violation] | None:
+        if not isinstance(action, TakeGate):
+            return None
+        if _data(state)["display"] is None:
+            return [Violation.of(RuleId.GATE_NOT_DISPLAYED)]
+        return []
+
+    def apply(self, state: GameState, action: Action) -> bool:
+        if not isinstance(action, TakeGate):
+            return False
+        from ..turns import main_action_done
+
+        data = _data(state)
+        data["hands"][state.current].append(data["display"])
+        data["display"] = None
+        state.note("event.gate-taken", player=state.players[state.current].name)
+        main_action_done(state)
+        return True
+
+    def after(self, state: GameState, action: Action) -> None:
+        if isinstance(action, (PlaceTile, BuildFromReserve)) and action.gate is not None:
+            data = _data(state)
+            data["used"].append(data["hands"][state.current].pop(0))
+            state.note(
+                "event.gate-built",
+                player=state.players[state.current].name,
+                tile=action.tile.code,
+                cell=list(action.cell),
+                side=action.gate.name,
+            )
+
+    # -- computer players -----------------------------------------------------------------
+    def advise(self, state: GameState, bot: Any) -> Action | None:
+        """Use a gate for a bought tile that fits nowhere else; take the gate card when a
+        reserve tile waits for one."""
+        from ..state import PHASE_PLAY
+
+        data = _data(state)
+        seat = state.current
+        player = state.players[seat]
+        if data["hands"][seat] and player.bought:
+            tile = player.bought[0]
+            if not player.city.legal_cells(tile):
+                gated = gated_placements(player.city, tile)
+                if gated:
+                    cell, side = gated[0]
+                    return PlaceTile(tile, cell, gate=side)
+        if (
+            data["display"] is not None
+            and not data["hands"][seat]
+            and state.phase == PHASE_PLAY
+            and state.may_act
+            and not state.actions
+            and any(
+                not player.city.legal_cells(t) and gated_placements(player.city, t)
+                for t in player.reserve
+            )
+        ):
+            return TakeGate()
+        return None
