@@ -1,13 +1,17 @@
 """What any board view sends to the page: the picture, the cell labels and the verdicts.
 
-Pure functions over core objects, shared by every widget that shows a city (the city widget
-now, the game table later). The page never decides anything: for each cell it receives a
+Pure functions over core objects, shared by every widget that shows a city (the city widget,
+the game table, the chapters). The page never decides anything: for each cell it receives a
 verdict computed here — legal, or every broken rule with what to highlight — and only draws it.
+The page code itself is put together here too: each view's module and stylesheet are joined
+with the board's shared ones.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 from ..core.city import City
@@ -18,6 +22,24 @@ from ..render import PALETTE, UNIT, city_extent, city_svg, describe_cell, rule_t
 from ..render.svg import Extent, cell_key, tile_fragment, violation_look
 
 Verdict = dict[str, Any]
+
+STATIC = Path(__file__).parent / "static"
+
+
+def bundle(*names: str) -> str:
+    """Join files of ``static/`` into one, as anywidget loads a single module and a single
+    stylesheet per widget: ``bundle("board.js", "city.js")``, ``bundle("board.css", "city.css")``.
+
+    The modules import each other with ``import … from "./x.js"`` so that browsers and tests can
+    load them separately; joined, those imports are dropped and one module defines everything.
+    Stylesheets are joined as they are, the board's first, so a view's own rules come later and
+    win over shared ones of the same weight.
+    """
+    parts = [_LOCAL_IMPORT.sub("", (STATIC / name).read_text("utf-8")) for name in names]
+    return "\n".join(parts)
+
+
+_LOCAL_IMPORT = re.compile(r'^import\s*\{[^}]*\}\s*from\s*"\./[^"]+";\n', re.MULTILINE)
 
 
 class BadMessageError(ValueError):

@@ -28,13 +28,13 @@ from ..render.svg import cell_key, tile_fragment
 from .board import (
     BadMessageError,
     board_payload,
+    bundle,
     extent_cells,
     parse_cell_key,
     placement_verdicts,
     verdict,
     violations_payload,
 )
-from .city import STATIC, bundle
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +53,7 @@ class ChapterWidget(anywidget.AnyWidget):
     """
 
     _esm = bundle("board.js", "chapter.js")
-    _css = (STATIC / "chapter.css").read_text("utf-8")
+    _css = bundle("board.css", "chapter.css")
 
     index = traitlets.Int(0).tag(sync=True)
     _view = traitlets.Dict().tag(sync=True)

@@ -10,10 +10,8 @@ writes a trait: every learner action arrives as a message, and a message that ma
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import anywidget
@@ -30,6 +28,7 @@ from ..render.text import describe_violations
 from .board import (
     BadMessageError,
     board_payload,
+    bundle,
     extent_cells,
     parse_cell_key,
     placement_verdicts,
@@ -38,22 +37,8 @@ from .board import (
     tray_payload,
 )
 
-STATIC = Path(__file__).parent / "static"
 MODES = ("build", "redesign")
 log = logging.getLogger(__name__)
-
-
-def bundle(*names: str) -> str:
-    """Join ES modules of ``static/`` into one, as anywidget loads a single module.
-
-    The files import each other with ``import … from "./x.js"`` so that browsers and tests can
-    load them separately; joined, those imports are dropped and one module defines everything.
-    """
-    parts = [_LOCAL_IMPORT.sub("", (STATIC / name).read_text("utf-8")) for name in names]
-    return "\n".join(parts)
-
-
-_LOCAL_IMPORT = re.compile(r'^import\s*\{[^}]*\}\s*from\s*"\./[^"]+";\n', re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -75,7 +60,7 @@ class CityWidget(anywidget.AnyWidget):
     """
 
     _esm = bundle("board.js", "city.js")
-    _css = (STATIC / "city.css").read_text("utf-8")
+    _css = bundle("board.css", "city.css")
 
     city = traitlets.Instance(City)
     tiles = traitlets.Tuple()

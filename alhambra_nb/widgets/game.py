@@ -48,12 +48,12 @@ from ..render.svg import Extent, cell_key
 from .board import (
     BadMessageError,
     Verdict,
+    bundle,
     extent_cells,
     parse_cell_key,
     verdict,
     violations_payload,
 )
-from .city import STATIC, bundle
 
 log = logging.getLogger(__name__)
 
@@ -481,7 +481,7 @@ class GameWidget(anywidget.AnyWidget):
     """
 
     _esm = bundle("board.js", "game.js")
-    _css = (STATIC / "game.css").read_text("utf-8")
+    _css = bundle("board.css", "game.css")
 
     autoplay = traitlets.Bool(True).tag(sync=True)
     redesign = traitlets.Bool(False).tag(sync=True)

@@ -73,7 +73,7 @@ function moneyChip(card, data = {}) {
  */
 export function render({ model, el }) {
   const root = document.createElement("div");
-  root.className = "alh-chapter";
+  root.className = "alh-view alh-chapter";
   root.innerHTML = CHAPTER_TEMPLATE;
   el.appendChild(root);
   const $ = (selector) => root.querySelector(selector);

@@ -57,7 +57,7 @@ const TEMPLATE = `
  */
 export function render({ model, el }) {
   const root = document.createElement("div");
-  root.className = "alh-city";
+  root.className = "alh-view alh-city";
   root.innerHTML = TEMPLATE;
   el.appendChild(root);
   const $ = (selector) => root.querySelector(selector);

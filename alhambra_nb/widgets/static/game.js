@@ -47,7 +47,7 @@ export function cardsKey(ids) {
  */
 export function render({ model, el }) {
   const root = document.createElement("div");
-  root.className = "alh-game";
+  root.className = "alh-view alh-game";
   root.innerHTML = TEMPLATE;
   el.appendChild(root);
   const $ = (selector) => root.querySelector(selector);
