@@ -100,6 +100,145 @@ export function applyPalette(el, palette) {
 }
 
 /**
+ * The root of a view: a `div` with the shared class `alh-view` (board.css keys on it) and the
+ * view's own, holding `template`, appended to `el`.
+ * @param {HTMLElement} el @param {string} cls @param {string} template
+ * @returns {HTMLDivElement}
+ */
+export function mountView(el, cls, template) {
+  const root = document.createElement("div");
+  root.className = `alh-view ${cls}`;
+  root.innerHTML = template;
+  el.appendChild(root);
+  return root;
+}
+
+/**
+ * Call `handler` whenever one of the model's traits `names` changes.
+ * @param {any} model @param {string[]} names @param {() => void} handler
+ * @returns {() => void} what stops it (a view's cleanup)
+ */
+export function watch(model, names, handler) {
+  for (const name of names) model.on(`change:${name}`, handler);
+  return () => {
+    for (const name of names) model.off(`change:${name}`, handler);
+  };
+}
+
+/**
+ * The pointer and the focus on a board, as only the page knows them.
+ * @typedef {{pointed: string | null, focused: string, hasFocus: boolean}} Pointer
+ */
+
+/**
+ * Roving tabindex: only the focused cell is in the tab order, so Tab enters the grid once and
+ * the arrow keys move inside it. With `hasFocus` the focus is put back on that cell, as a
+ * redraw may have replaced the element that held it.
+ * @param {Map<string, SVGGElement>} cells @param {string} focused @param {boolean} hasFocus
+ */
+export function rovingFocus(cells, focused, hasFocus) {
+  for (const [key, cell] of cells) cell.setAttribute("tabindex", key === focused ? "0" : "-1");
+  if (hasFocus && document.activeElement !== cells.get(focused)) {
+    cells.get(focused)?.focus({ preventScroll: true });
+  }
+}
+
+/**
+ * Keep `ui` in step with the pointer, the focus and the arrow keys over the cells in `host`,
+ * and call `redraw` after each change. A click, Enter or Space on a cell calls `activate`.
+ * @param {HTMLElement} host @param {Pointer} ui
+ * @param {{cellOf: (target: any) => string | null, extent: () => Extent | null,
+ *          cells: () => Map<string, SVGGElement> | undefined, redraw: () => void,
+ *          activate: (key: string) => void}} hooks
+ */
+export function followPointer(host, ui, { cellOf, extent, cells, redraw, activate }) {
+  host.addEventListener("pointerover", (event) => {
+    const key = cellOf(event.target);
+    if (key && key !== ui.pointed) {
+      ui.pointed = key;
+      redraw();
+    }
+  });
+  host.addEventListener("pointerleave", () => {
+    ui.pointed = ui.hasFocus ? ui.focused : null;
+    redraw();
+  });
+  host.addEventListener("click", (event) => {
+    const key = cellOf(event.target);
+    if (!key) return;
+    ui.focused = key;
+    ui.pointed = key;
+    activate(key);
+    redraw();
+  });
+  host.addEventListener("focusin", (event) => {
+    const key = cellOf(event.target);
+    if (!key) return;
+    ui.hasFocus = true;
+    ui.focused = key;
+    ui.pointed = key;
+    redraw();
+  });
+  host.addEventListener("focusout", (event) => {
+    if (host.contains(/** @type {Node} */ (event.relatedTarget))) return;
+    ui.hasFocus = false;
+    ui.pointed = null;
+    redraw();
+  });
+  host.addEventListener("keydown", (event) => {
+    const key = cellOf(event.target) ?? ui.focused;
+    const bounds = extent();
+    const next = bounds ? step(key, event.key, bounds) : null;
+    if (next) {
+      event.preventDefault();
+      ui.focused = next;
+      ui.pointed = next;
+      cells()?.get(next)?.focus({ preventScroll: true });
+      redraw();
+    } else if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      activate(key);
+    }
+  });
+}
+
+/**
+ * The overlay of a board whose cells carry verdicts: a ✓ on every cell where the action is
+ * allowed; at the pointed cell the tile's ghost (not when the action removes a tile) and every
+ * broken rule; the focus ring.
+ * @param {SVGGElement} layer @param {Record<string, Verdict>} cells @param {Pointer} ui
+ * @param {Node | null} ghost @param {number} rotation @param {number} unit
+ */
+export function drawVerdictOverlay(layer, cells, ui, ghost, rotation, unit) {
+  layer.replaceChildren();
+  drawLegalMarks(layer, cells, unit);
+  const verdict = ui.pointed ? cells[ui.pointed] : null;
+  if (verdict) {
+    if (ghost && verdict.action !== "remove") {
+      drawGhost(layer, ghost, ui.pointed, rotation, verdict.ok, unit);
+    }
+    drawViolations(layer, verdict.violations, unit);
+  }
+  if (ui.hasFocus) drawFocusRing(layer, ui.focused, unit);
+}
+
+/**
+ * The status line (what is pointed at, or what to do) and the note under it (what Python last
+ * did or refused), in the `.alh-status` and `.alh-note` elements of `root`.
+ * @param {HTMLElement} root @param {string} text @param {string | null} pointed
+ * @param {{text?: string, kind?: string}} note
+ */
+export function showStatus(root, text, pointed, note) {
+  const status = /** @type {HTMLElement} */ (root.querySelector(".alh-status"));
+  // Rewriting the same text would make screen readers announce it again.
+  if (status.textContent !== text) status.textContent = text;
+  status.dataset.cell = pointed || "";
+  const noteBox = /** @type {HTMLElement} */ (root.querySelector(".alh-note"));
+  noteBox.textContent = note.text || "";
+  noteBox.dataset.kind = note.kind || "";
+}
+
+/**
  * Put the board picture into `host` and turn its cells into an ARIA grid.
  * @param {HTMLElement} host @param {Board} board @param {string} name
  * @returns {{svg: SVGSVGElement, cells: Map<string, SVGGElement>, overlay: SVGGElement}}

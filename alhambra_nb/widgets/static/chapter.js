@@ -7,11 +7,14 @@ import {
   drawFocusRing,
   drawGhost,
   drawViolations,
+  followPointer,
   injectBoard,
+  mountView,
   parseFragment,
   parseKey,
-  step,
+  rovingFocus,
   svgEl,
+  watch,
 } from "./board.js";
 
 /** Traits whose change redraws the view. */
@@ -72,10 +75,7 @@ function moneyChip(card, data = {}) {
  * @returns {() => void} cleanup
  */
 export function render({ model, el }) {
-  const root = document.createElement("div");
-  root.className = "alh-view alh-chapter";
-  root.innerHTML = CHAPTER_TEMPLATE;
-  el.appendChild(root);
+  const root = mountView(el, "alh-chapter", CHAPTER_TEMPLATE);
   const $ = (selector) => root.querySelector(selector);
   const host = $(".alh-ch-board");
 
@@ -173,20 +173,30 @@ export function render({ model, el }) {
     }
   }
 
-  function takesControls(box, game) {
+  /**
+   * A row of money chips after `label`; a click puts a card into `picked` or takes it out.
+   * @param {string} label @param {{id: string, value: number, currency: string}[]} cards
+   * @param {Set<string>} picked
+   */
+  function chipRow(label, cards, picked) {
     const row = document.createElement("div");
     row.className = "alh-ch-cards";
-    row.append("Display: ");
-    for (const card of game.display) {
+    row.append(label);
+    for (const card of cards) {
       const chip = moneyChip(card, { id: card.id });
-      chip.setAttribute("aria-pressed", String(ui.picking.has(card.id)));
+      chip.setAttribute("aria-pressed", String(picked.has(card.id)));
       chip.addEventListener("click", () => {
-        if (ui.picking.has(card.id)) ui.picking.delete(card.id);
-        else ui.picking.add(card.id);
+        if (picked.has(card.id)) picked.delete(card.id);
+        else picked.add(card.id);
         drawControls();
       });
       row.appendChild(chip);
     }
+    return row;
+  }
+
+  function takesControls(box, game) {
+    const row = chipRow("Display: ", game.display, ui.picking);
     const add = makeButton("Add this take", { do: "add-take" });
     add.disabled = ui.picking.size === 0;
     add.addEventListener("click", () => {
@@ -217,20 +227,7 @@ export function render({ model, el }) {
 
   function paymentControls(box, game) {
     const player = game.players.find((p) => p.name === game.to_play);
-    const row = document.createElement("div");
-    row.className = "alh-ch-cards";
-    row.append(`${player.name}'s money: `);
-    for (const card of player.money) {
-      const chip = moneyChip(card, { id: card.id });
-      chip.setAttribute("aria-pressed", String(ui.chosen.has(card.id)));
-      chip.addEventListener("click", () => {
-        if (ui.chosen.has(card.id)) ui.chosen.delete(card.id);
-        else ui.chosen.add(card.id);
-        drawControls();
-      });
-      row.appendChild(chip);
-    }
-    box.appendChild(row);
+    box.appendChild(chipRow(`${player.name}'s money: `, player.money, ui.chosen));
     box.appendChild(checkButton(() => answer([...ui.chosen])));
   }
 
@@ -430,9 +427,7 @@ export function render({ model, el }) {
         applyPalette(root, view.board.palette);
         host.hidden = false;
         if (!ui.grid.cells.has(ui.focused)) ui.focused = "0,0";
-        for (const [key, cell] of ui.grid.cells) {
-          cell.setAttribute("tabindex", key === ui.focused ? "0" : "-1");
-        }
+        rovingFocus(ui.grid.cells, ui.focused, false);
         root.dataset.answer = view.answer || "";
       } else {
         ui.grid = null;
@@ -490,52 +485,12 @@ export function render({ model, el }) {
     }
   }
 
-  host.addEventListener("pointerover", (event) => {
-    const key = cellOf(event.target);
-    if (key && key !== ui.pointed) {
-      ui.pointed = key;
-      drawBoard();
-    }
-  });
-  host.addEventListener("pointerleave", () => {
-    ui.pointed = ui.hasFocus ? ui.focused : null;
-    drawBoard();
-  });
-  host.addEventListener("click", (event) => {
-    const key = cellOf(event.target);
-    if (!key) return;
-    ui.focused = key;
-    ui.pointed = key;
-    clickCell(key);
-  });
-  host.addEventListener("focusin", (event) => {
-    const key = cellOf(event.target);
-    if (!key) return;
-    ui.hasFocus = true;
-    ui.focused = key;
-    ui.pointed = key;
-    drawBoard();
-  });
-  host.addEventListener("focusout", (event) => {
-    if (host.contains(/** @type {Node} */ (event.relatedTarget))) return;
-    ui.hasFocus = false;
-    ui.pointed = null;
-    drawBoard();
-  });
-  host.addEventListener("keydown", (event) => {
-    const view = model.get("_view");
-    const key = cellOf(event.target) ?? ui.focused;
-    const next = view?.board ? step(key, event.key, view.board.extent) : null;
-    if (next) {
-      event.preventDefault();
-      ui.focused = next;
-      ui.pointed = next;
-      ui.grid?.cells.get(next)?.focus({ preventScroll: true });
-      drawBoard();
-    } else if (event.key === "Enter" || event.key === " ") {
-      event.preventDefault();
-      clickCell(key);
-    }
+  followPointer(host, ui, {
+    cellOf,
+    extent: () => model.get("_view")?.board?.extent ?? null,
+    cells: () => ui.grid?.cells,
+    redraw: drawBoard,
+    activate: clickCell,
   });
   root.addEventListener("click", (event) => {
     const button = /** @type {HTMLElement} */ (event.target).closest?.("button");
@@ -550,11 +505,9 @@ export function render({ model, el }) {
   root.addEventListener("keydown", (event) => event.stopPropagation());
 
   // -- what Python says ---------------------------------------------------------------------
-  for (const name of CHAPTER_WATCHED) model.on(`change:${name}`, draw);
+  const unwatch = watch(model, CHAPTER_WATCHED, draw);
   draw();
-  return () => {
-    for (const name of CHAPTER_WATCHED) model.off(`change:${name}`, draw);
-  };
+  return unwatch;
 }
 
 export default { render };

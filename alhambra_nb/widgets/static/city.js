@@ -3,13 +3,14 @@
 // that cell; a click or Enter only sends a message — Python checks again and answers with traits.
 import {
   applyPalette,
-  drawFocusRing,
-  drawGhost,
-  drawLegalMarks,
-  drawViolations,
+  drawVerdictOverlay,
+  followPointer,
   injectBoard,
+  mountView,
   parseFragment,
-  step,
+  rovingFocus,
+  showStatus,
+  watch,
 } from "./board.js";
 
 /** Traits whose change redraws the view. */
@@ -56,10 +57,7 @@ const TEMPLATE = `
  * @returns {() => void} cleanup
  */
 export function render({ model, el }) {
-  const root = document.createElement("div");
-  root.className = "alh-view alh-city";
-  root.innerHTML = TEMPLATE;
-  el.appendChild(root);
+  const root = mountView(el, "alh-city", TEMPLATE);
   const $ = (selector) => root.querySelector(selector);
   const host = $(".alh-board");
 
@@ -161,12 +159,7 @@ export function render({ model, el }) {
       if (ui.pointed && !ui.grid.cells.has(ui.pointed)) ui.pointed = null;
     }
     const grid = /** @type {NonNullable<typeof ui.grid>} */ (ui.grid);
-    for (const [key, cell] of grid.cells) {
-      cell.setAttribute("tabindex", key === ui.focused ? "0" : "-1");
-    }
-    if (ui.hasFocus && document.activeElement !== grid.cells.get(ui.focused)) {
-      grid.cells.get(ui.focused)?.focus({ preventScroll: true });
-    }
+    rovingFocus(grid.cells, ui.focused, ui.hasFocus);
 
     drawTray(".alh-tray-tiles", "_tray", "tiles", model.get("selected"), mode === "build");
     drawTray(
@@ -185,77 +178,21 @@ export function render({ model, el }) {
     root.dataset.mode = mode;
     drawCounts(board);
 
-    const layer = grid.overlay;
-    layer.replaceChildren();
     const cells = verdicts.cells || {};
-    drawLegalMarks(layer, cells, board.unit);
-    const verdict = ui.pointed ? cells[ui.pointed] : null;
-    if (verdict) {
-      const ghost = verdict.action === "remove" ? null : ghostFor(verdicts);
-      if (ghost) drawGhost(layer, ghost, ui.pointed, verdicts.rotation, verdict.ok, board.unit);
-      drawViolations(layer, verdict.violations, board.unit);
-    }
-    if (ui.hasFocus) drawFocusRing(layer, ui.focused, board.unit);
-
-    const status = $(".alh-status");
-    const text = statusText(board, verdicts);
-    if (status.textContent !== text) status.textContent = text;
-    status.dataset.cell = ui.pointed || "";
-    const note = model.get("_note") || {};
-    const noteBox = $(".alh-note");
-    noteBox.textContent = note.text || "";
-    noteBox.dataset.kind = note.kind || "";
+    const ghost = ghostFor(verdicts);
+    drawVerdictOverlay(grid.overlay, cells, ui, ghost, verdicts.rotation, board.unit);
+    showStatus(root, statusText(board, verdicts), ui.pointed, model.get("_note") || {});
   }
 
   // -- what the learner does ---------------------------------------------------------------
   const cellOf = (target) => target?.closest?.("[data-cell]")?.getAttribute("data-cell") ?? null;
 
-  host.addEventListener("pointerover", (event) => {
-    const key = cellOf(event.target);
-    if (key && key !== ui.pointed) {
-      ui.pointed = key;
-      draw();
-    }
-  });
-  host.addEventListener("pointerleave", () => {
-    ui.pointed = ui.hasFocus ? ui.focused : null;
-    draw();
-  });
-  host.addEventListener("click", (event) => {
-    const key = cellOf(event.target);
-    if (!key) return;
-    ui.focused = key;
-    ui.pointed = key;
-    act(key);
-    draw();
-  });
-  host.addEventListener("focusin", (event) => {
-    const key = cellOf(event.target);
-    if (!key) return;
-    ui.hasFocus = true;
-    ui.focused = key;
-    ui.pointed = key;
-    draw();
-  });
-  host.addEventListener("focusout", (event) => {
-    if (host.contains(/** @type {Node} */ (event.relatedTarget))) return;
-    ui.hasFocus = false;
-    ui.pointed = null;
-    draw();
-  });
-  host.addEventListener("keydown", (event) => {
-    const key = cellOf(event.target) ?? ui.focused;
-    const next = ui.board ? step(key, event.key, ui.board.extent) : null;
-    if (next) {
-      event.preventDefault();
-      ui.focused = next;
-      ui.pointed = next;
-      ui.grid?.cells.get(next)?.focus({ preventScroll: true });
-      draw();
-    } else if (event.key === "Enter" || event.key === " ") {
-      event.preventDefault();
-      act(key);
-    }
+  followPointer(host, ui, {
+    cellOf,
+    extent: () => ui.board?.extent ?? null,
+    cells: () => ui.grid?.cells,
+    redraw: draw,
+    activate: act,
   });
   root.addEventListener("keydown", (event) => {
     if ((event.key === "r" || event.key === "R") && !event.ctrlKey && !event.metaKey) {
@@ -284,15 +221,14 @@ export function render({ model, el }) {
     ui.pointed = model.get("_pointed") || null;
     draw();
   };
-  model.on("change:_pointed", onPointed);
-  const watched = WATCHED.filter((name) => name !== "_pointed");
-  for (const name of watched) model.on(`change:${name}`, draw);
+  const unwatchPointed = watch(model, ["_pointed"], onPointed);
+  const unwatch = watch(model, WATCHED.filter((name) => name !== "_pointed"), draw);
   ui.pointed = model.get("_pointed") || null;
   draw();
 
   return () => {
-    model.off("change:_pointed", onPointed);
-    for (const name of watched) model.off(`change:${name}`, draw);
+    unwatchPointed();
+    unwatch();
   };
 }
 

@@ -6,13 +6,14 @@
 import {
   applyPalette,
   decorateGrid,
-  drawFocusRing,
-  drawGhost,
-  drawLegalMarks,
-  drawViolations,
+  drawVerdictOverlay,
+  mountView,
   parseFragment,
+  rovingFocus,
+  showStatus,
   step,
   svgEl,
+  watch,
 } from "./board.js";
 
 /**
@@ -46,12 +47,8 @@ export function cardsKey(ids) {
  * @returns {() => void} cleanup
  */
 export function render({ model, el }) {
-  const root = document.createElement("div");
-  root.className = "alh-view alh-game";
-  root.innerHTML = TEMPLATE;
-  el.appendChild(root);
-  const $ = (selector) => root.querySelector(selector);
-  const host = /** @type {HTMLElement} */ ($(".alh-table"));
+  const root = mountView(el, "alh-game", TEMPLATE);
+  const host = /** @type {HTMLElement} */ (root.querySelector(".alh-table"));
 
   /** What only the page knows: what is picked, where the pointer and the focus are. */
   const ui = {
@@ -194,33 +191,11 @@ export function render({ model, el }) {
     drawPicks();
     const board = ui.board;
     if (board) {
-      for (const [key, cell] of board.cells) {
-        cell.setAttribute("tabindex", key === ui.focused ? "0" : "-1");
-      }
-      if (ui.hasFocus && document.activeElement !== board.cells.get(ui.focused)) {
-        board.cells.get(ui.focused)?.focus({ preventScroll: true });
-      }
+      rovingFocus(board.cells, ui.focused, ui.hasFocus);
       /** @type {Verdicts} */ const verdicts = model.get("_verdicts") || {};
-      const layer = board.overlay;
-      layer.replaceChildren();
-      const cells = verdicts.cells || {};
-      drawLegalMarks(layer, cells, UNIT);
-      const verdict = ui.pointed ? cells[ui.pointed] : null;
-      if (verdict) {
-        const ghost = verdict.action === "remove" ? null : ghostFor(verdicts);
-        if (ghost) drawGhost(layer, ghost, ui.pointed, 0, verdict.ok, UNIT);
-        drawViolations(layer, verdict.violations, UNIT);
-      }
-      if (ui.hasFocus) drawFocusRing(layer, ui.focused, UNIT);
+      drawVerdictOverlay(board.overlay, verdicts.cells || {}, ui, ghostFor(verdicts), 0, UNIT);
     }
-    const status = $(".alh-status");
-    const text = statusText();
-    if (status.textContent !== text) status.textContent = text;
-    status.dataset.cell = ui.pointed || "";
-    const note = model.get("_note") || {};
-    const noteBox = $(".alh-note");
-    noteBox.textContent = note.text || "";
-    noteBox.dataset.kind = note.kind || "";
+    showStatus(root, statusText(), ui.pointed, model.get("_note") || {});
     root.dataset.redesign = String(!!model.get("redesign"));
   }
 
@@ -268,6 +243,9 @@ export function render({ model, el }) {
     send({ kind: "act", cell: key, tile: verdicts.tile ?? null, version: version() });
   }
 
+  // Not board.js's followPointer: here cells share the host with the table's controls, so
+  // pointing or focusing off the board clears the cell's verdict (the status line then speaks
+  // of what is picked), and Enter on a control presses it.
   const cellOf = (target) => {
     const cell = target?.closest?.("[data-cell]");
     return cell && ui.board?.svg.contains(cell) ? cell.getAttribute("data-cell") : null;
@@ -337,12 +315,9 @@ export function render({ model, el }) {
   });
 
   // -- what Python says ----------------------------------------------------------------------
-  for (const name of WATCHED) model.on(`change:${name}`, draw);
+  const unwatch = watch(model, WATCHED, draw);
   draw();
-
-  return () => {
-    for (const name of WATCHED) model.off(`change:${name}`, draw);
-  };
+  return unwatch;
 }
 
 export default { render };
