@@ -4,15 +4,20 @@ Pure functions over core objects, shared by every widget that shows a city (the 
 the game table, the chapters). The page never decides anything: for each cell it receives a
 verdict computed here — legal, or every broken rule with what to highlight — and only draws it.
 The page code itself is put together here too: each view's module and stylesheet are joined
-with the board's shared ones.
+with the board's shared ones. :class:`BoardWidget` holds what the city widget and the game
+table do alike with the page's messages and in the notebook's mime bundle.
 """
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
+
+import anywidget
+import traitlets
 
 from ..core.city import City
 from ..core.geometry import Cell, format_cell
@@ -44,6 +49,96 @@ _LOCAL_IMPORT = re.compile(r'^import\s*\{[^}]*\}\s*from\s*"\./[^"]+";\n', re.MUL
 
 class BadMessageError(ValueError):
     """Raised when a message from the page does not make sense for the widget's state."""
+
+
+def short(value: object) -> str:
+    """The ``repr`` of a value from the page, cut to fit in a one-line note."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def whole_number(value: object, name: str) -> int:
+    """A page's whole number (not a bool); raises :class:`BadMessageError`."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadMessageError(f"{name} must be a whole number, not {short(value)}")
+    return value
+
+
+def message_kind(content: object) -> str:
+    """The ``kind`` of a message from the page; raises :class:`BadMessageError` for garbage."""
+    if not isinstance(content, dict) or not isinstance(content.get("kind"), str):
+        raise BadMessageError(f"not a widget message: {short(content)}")
+    return content["kind"]
+
+
+def with_fallback(
+    bundle_: object, text: str, svg: str | None
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A widget's mime bundle plus a text and a static picture, for places without a kernel
+    (GitHub, nbviewer, nbconvert) and for nbval, which compares the text."""
+    data, metadata = bundle_ if isinstance(bundle_, tuple) else (bundle_ or {}, {})
+    data = {**data, "text/plain": text}
+    if svg is not None:
+        data["image/svg+xml"] = svg
+    return data, metadata
+
+
+class BoardWidget(anywidget.AnyWidget):
+    """What the city widget and the game table share: the verdicts and the note they send, and
+    how they take messages from the page.
+
+    A subclass handles a message in ``_dispatch`` and draws its static picture in
+    ``_static_svg``. A message that makes no sense raises :class:`BadMessageError` there and
+    becomes a note; whatever else goes wrong is logged and noted too, for a page must never
+    raise in the kernel.
+    """
+
+    last_verdict = traitlets.List()
+    """The violations of the last try (``[]`` when it succeeded)."""
+
+    _verdicts = traitlets.Dict().tag(sync=True)
+    _note = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._notes = 0
+        super().__init__(**kwargs)
+        self.on_msg(self._handle_message)
+
+    @property
+    def note(self) -> str:
+        """The last note under the view (what happened, or what was refused or ignored)."""
+        return self._note.get("text", "")
+
+    def _say(self, text: str, kind: str) -> None:
+        # The serial makes a repeated note a change the page sees.
+        self._notes += 1
+        self._note = {"text": text, "kind": kind, "serial": self._notes}
+
+    def _handle_message(self, _widget: object, content: object, _buffers: object) -> None:
+        try:
+            self._dispatch(content)
+        except (BadMessageError, traitlets.TraitError) as error:
+            self._say(f"Ignored a message from the page: {error}", "ignored")
+            self._ignored()
+        except Exception as error:  # a page must never raise in the kernel
+            logging.getLogger(type(self).__module__).exception(
+                "%s could not handle %r", type(self).__name__, content
+            )
+            self._say(f"Ignored a message from the page ({type(error).__name__}).", "ignored")
+            self._ignored()
+
+    def _dispatch(self, content: object) -> None:
+        raise NotImplementedError
+
+    def _ignored(self) -> None:
+        """What follows an ignored message besides the note (nothing, unless a view redraws)."""
+
+    def _static_svg(self) -> str:
+        raise NotImplementedError
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The live widget, plus a static picture and a text for places without a kernel."""
+        return with_fallback(super()._repr_mimebundle_(**kwargs), repr(self), self._static_svg())
 
 
 def parse_cell_key(value: object) -> Cell:

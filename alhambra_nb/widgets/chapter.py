@@ -30,10 +30,12 @@ from .board import (
     board_payload,
     bundle,
     extent_cells,
+    message_kind,
     parse_cell_key,
     placement_verdicts,
     verdict,
     violations_payload,
+    with_fallback,
 )
 
 log = logging.getLogger(__name__)
@@ -151,9 +153,7 @@ class ChapterWidget(anywidget.AnyWidget):
             self._say(f"Ignored a message from the page ({type(error).__name__}).")
 
     def _dispatch(self, content: object) -> None:
-        if not isinstance(content, dict) or not isinstance(content.get("kind"), str):
-            raise BadMessageError(f"not a widget message: {content!r:.60}")
-        kind = content["kind"]
+        kind = message_kind(content)
         if kind == "next":
             self.next()
         elif kind == "previous":
@@ -178,14 +178,9 @@ class ChapterWidget(anywidget.AnyWidget):
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         """The live widget, plus the step as text and its board as a picture, for places
         without a kernel."""
-        bundle_ = super()._repr_mimebundle_(**kwargs)
-        data, metadata = bundle_ if isinstance(bundle_, tuple) else (bundle_ or {}, {})
-        data = dict(data)
-        data["text/plain"] = repr(self)
         board = self.step.board()
-        if board is not None:
-            data["image/svg+xml"] = board._repr_svg_()
-        return data, metadata
+        svg = board._repr_svg_() if board is not None else None
+        return with_fallback(super()._repr_mimebundle_(**kwargs), repr(self), svg)
 
 
 # -- what the page is sent ------------------------------------------------------------------

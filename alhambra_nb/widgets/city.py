@@ -9,12 +9,10 @@ writes a trait: every learner action arrives as a message, and a message that ma
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import anywidget
 import traitlets
 from ipywidgets import CallbackDispatcher
 
@@ -27,18 +25,20 @@ from ..render.svg import cell_key
 from ..render.text import describe_violations
 from .board import (
     BadMessageError,
+    BoardWidget,
     board_payload,
     bundle,
     extent_cells,
+    message_kind,
     parse_cell_key,
     placement_verdicts,
     removal_verdicts,
     reserve_verdicts,
     tray_payload,
+    whole_number,
 )
 
 MODES = ("build", "redesign")
-log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ class _Snapshot:
     reserve: tuple[Tile, ...]
 
 
-class CityWidget(anywidget.AnyWidget):
+class CityWidget(BoardWidget):
     """An Alhambra to try tiles on: ``CityWidget(city=None, tiles=(), selected=None)``.
 
     ``tiles`` fill the tray; ``selected`` picks one of them by index (or by tile/code). Hover or
@@ -72,14 +72,10 @@ class CityWidget(anywidget.AnyWidget):
     mode = traitlets.Unicode("build").tag(sync=True)
     show_wall = traitlets.Bool(False).tag(sync=True)
     show_counts = traitlets.Bool(False).tag(sync=True)
-    last_verdict = traitlets.List()
-    """The violations of the last try (``[]`` when it succeeded)."""
 
     _board = traitlets.Dict().tag(sync=True)
-    _verdicts = traitlets.Dict().tag(sync=True)
     _tray = traitlets.List().tag(sync=True)
     _reserve_tray = traitlets.List().tag(sync=True)
-    _note = traitlets.Dict().tag(sync=True)
     _pointed = traitlets.Unicode("").tag(sync=True)
     _can_undo = traitlets.Bool(False).tag(sync=True)
 
@@ -93,10 +89,8 @@ class CityWidget(anywidget.AnyWidget):
         self._version = 0
         self._history: list[_Snapshot] = []
         self._place_handlers = CallbackDispatcher()
-        self._notes = 0
         self._ready = False
         super().__init__(city=city if city is not None else City(), tiles=tuple(tiles), **kwargs)
-        self.on_msg(self._handle_message)
         with self.hold_sync():
             self.selected = selected  # validated against the tray, so after it
             self._draw_board()
@@ -359,25 +353,14 @@ class CityWidget(anywidget.AnyWidget):
             self._place_handlers(cell, tile)
 
     # -- messages from the page -----------------------------------------------------------
-    def _handle_message(self, _widget: object, content: object, _buffers: object) -> None:
-        try:
-            self._dispatch(content)
-        except (BadMessageError, traitlets.TraitError) as error:
-            self._say(f"Ignored a message from the page: {error}", "ignored")
-        except Exception as error:  # a page must never raise in the kernel
-            log.exception("CityWidget could not handle %r", content)
-            self._say(f"Ignored a message from the page ({type(error).__name__}).", "ignored")
-
     def _dispatch(self, content: object) -> None:
-        if not isinstance(content, dict) or not isinstance(content.get("kind"), str):
-            raise BadMessageError(f"not a widget message: {_short(content)}")
-        kind = content["kind"]
+        kind = message_kind(content)
         if kind == "act":
             self._act_from_page(content)
         elif kind == "select":
             self._select_from_page(content)
         elif kind == "rotate":
-            self.rotate(_int(content.get("by", 1), "by"))
+            self.rotate(whole_number(content.get("by", 1), "by"))
         elif kind == "mode":
             self._set_mode(content.get("mode"))
         elif kind == "toggle":
@@ -405,7 +388,7 @@ class CityWidget(anywidget.AnyWidget):
         tray = content.get("tray", "tiles")
         index = content.get("index")
         if index is not None:
-            index = _int(index, "index")
+            index = whole_number(index, "index")
         if tray == "tiles":
             self.select(index)
         elif tray == "reserve":
@@ -428,28 +411,13 @@ class CityWidget(anywidget.AnyWidget):
         else:
             raise BadMessageError(f"nothing called {what!r} to show or hide")
 
-    def _say(self, text: str, kind: str) -> None:
-        self._notes += 1
-        self._note = {"text": text, "kind": kind, "serial": self._notes}
-
-    @property
-    def note(self) -> str:
-        """The last note shown under the board (what happened, or what was ignored)."""
-        return self._note.get("text", "")
-
     # -- notebook display -----------------------------------------------------------------
     def __repr__(self) -> str:
         tile = self.selected_tile
         return f"CityWidget(tiles={len(self.tiles)}, selected={tile.code if tile else None!r})"
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
-        """The live widget, plus a static picture and a text for places without a kernel."""
-        bundle_ = super()._repr_mimebundle_(**kwargs)
-        data, metadata = bundle_ if isinstance(bundle_, tuple) else (bundle_ or {}, {})
-        data = dict(data)
-        data["text/plain"] = repr(self)
-        data["image/svg+xml"] = city_svg(self.city)
-        return data, metadata
+    def _static_svg(self) -> str:
+        return city_svg(self.city)
 
 
 _VERB = {"place": "go at", "remove": "leave", "swap": "swap in at"}
@@ -467,14 +435,3 @@ def _index(value: object, tray: Sequence[Tile], what: str) -> int | None:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < len(tray):
         raise traitlets.TraitError(f"no {what} number {value!r} (the tray holds {len(tray)})")
     return value
-
-
-def _int(value: object, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadMessageError(f"{name} must be a whole number, not {_short(value)}")
-    return value
-
-
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."

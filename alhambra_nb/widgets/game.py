@@ -20,7 +20,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
-import anywidget
 import traitlets
 
 from ..core.actions import (
@@ -47,12 +46,16 @@ from ..render import PALETTE, city_extent, city_svg, describe_cell, describe_til
 from ..render.svg import Extent, cell_key
 from .board import (
     BadMessageError,
+    BoardWidget,
     Verdict,
     bundle,
     extent_cells,
+    message_kind,
     parse_cell_key,
+    short,
     verdict,
     violations_payload,
+    whole_number,
 )
 
 log = logging.getLogger(__name__)
@@ -466,7 +469,7 @@ def _make_bots(bots: Mapping[int, BotSpec] | None, players: int) -> dict[int, Bo
     return found
 
 
-class GameWidget(anywidget.AnyWidget):
+class GameWidget(BoardWidget):
     """A game table: ``GameWidget(game, bots={1: alh.GreedyBot(seed=1)})``.
 
     Seats without a bot are played by clicking: pick display cards and press *Take money*;
@@ -487,13 +490,9 @@ class GameWidget(anywidget.AnyWidget):
     redesign = traitlets.Bool(False).tag(sync=True)
     choice = traitlets.Any(None).tag(sync=True)
     """The tile the board's verdicts are for: ``None``, ``("bought", i)`` or ``("reserve", i)``."""
-    last_verdict = traitlets.List()
-    """The violations of the last try (``[]`` when it succeeded)."""
 
     _table = traitlets.Dict().tag(sync=True)
-    _verdicts = traitlets.Dict().tag(sync=True)
     _options = traitlets.Dict().tag(sync=True)
-    _note = traitlets.Dict().tag(sync=True)
     _prompt = traitlets.Unicode("").tag(sync=True)
 
     def __init__(
@@ -513,10 +512,8 @@ class GameWidget(anywidget.AnyWidget):
         self._actors: list[str] = []
         self._fresh_from = len(self._marks)
         self._version = 0
-        self._notes = 0
         self._ready = False
         super().__init__(autoplay=autoplay, **kwargs)
-        self.on_msg(self._handle_message)
         if autoplay:
             self._run_bots(None)
         self._settle_choice()
@@ -533,11 +530,6 @@ class GameWidget(anywidget.AnyWidget):
     def bots(self) -> dict[int, Bot]:
         """The bots, by seat."""
         return dict(self._bots)
-
-    @property
-    def note(self) -> str:
-        """The last note under the table (what happened, or what was refused or ignored)."""
-        return self._note.get("text", "")
 
     @property
     def human_to_play(self) -> bool:
@@ -859,21 +851,12 @@ class GameWidget(anywidget.AnyWidget):
         return f"it is the turn of {name}, played by a bot: press Bot plays"
 
     # -- messages from the page -----------------------------------------------------------
-    def _handle_message(self, _widget: object, content: object, _buffers: object) -> None:
-        try:
-            self._dispatch(content)
-        except (BadMessageError, traitlets.TraitError) as error:
-            self._say(f"Ignored a message from the page: {error}", "ignored")
-            self._refresh()
-        except Exception as error:  # a page must never raise in the kernel
-            log.exception("GameWidget could not handle %r", content)
-            self._say(f"Ignored a message from the page ({type(error).__name__}).", "ignored")
-            self._refresh()
+    def _ignored(self) -> None:
+        """An ignored message redraws the table too, as every other message does."""
+        self._refresh()
 
     def _dispatch(self, content: object) -> None:
-        if not isinstance(content, dict) or not isinstance(content.get("kind"), str):
-            raise BadMessageError(f"not a widget message: {_short(content)}")
-        kind = content["kind"]
+        kind = message_kind(content)
         handler = _HANDLERS.get(kind)
         if handler is None:
             raise BadMessageError(f"unknown message kind {kind!r}")
@@ -894,7 +877,7 @@ class GameWidget(anywidget.AnyWidget):
             self._say("Pick a market space first, then the cards to pay.", "refused")
             self._refresh()
             return
-        self.act(Buy(_whole(space, "space"), _card_list(content.get("cards"))))
+        self.act(Buy(whole_number(space, "space"), _card_list(content.get("cards"))))
 
     def _on_cell(self, content: dict[str, Any]) -> None:
         self._check_version(content)
@@ -930,7 +913,7 @@ class GameWidget(anywidget.AnyWidget):
         if not self.human_to_play:
             raise BadMessageError(self._not_human_text())
         source, index = content.get("from"), content.get("index")
-        self.choice = None if index is None else (source, _whole(index, "index"))
+        self.choice = None if index is None else (source, whole_number(index, "index"))
         self._refresh()
 
     def _on_redesign(self, _content: dict[str, Any]) -> None:
@@ -954,26 +937,16 @@ class GameWidget(anywidget.AnyWidget):
         self.play_bots(1)
         self._say("The bot played its turn: see the marked lines in the log.", "done")
 
-    def _say(self, text: str, kind: str) -> None:
-        self._notes += 1
-        self._note = {"text": text, "kind": kind, "serial": self._notes}
-
     # -- notebook display -----------------------------------------------------------------
     def __repr__(self) -> str:
         state = self._game.state
         current = None if state.phase == PHASE_OVER else state.players[state.current].name
         return f"GameWidget(players={len(state.players)}, turn={state.turn}, current={current!r})"
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
-        """The live widget, plus a static picture and a text for places without a kernel."""
-        bundle_ = super()._repr_mimebundle_(**kwargs)
-        data, metadata = bundle_ if isinstance(bundle_, tuple) else (bundle_ or {}, {})
-        data = dict(data)
-        data["text/plain"] = repr(self)
-        data["image/svg+xml"] = table_svg(
+    def _static_svg(self) -> str:
+        return table_svg(
             self._game, bots=self._bots, log_marks=self._marks, fresh_from=len(self._marks)
         )[0]
-        return data, metadata
 
 
 _HANDLERS = {
@@ -1015,19 +988,8 @@ def _action_verdict(action: Action, violations: Sequence[Violation], doing: str)
 
 def _card_list(value: object) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
-        raise BadMessageError(f"cards are a list of card ids, not {_short(value)}")
+        raise BadMessageError(f"cards are a list of card ids, not {short(value)}")
     for card_id in value:
         if card_id not in VALUE:
-            raise BadMessageError(f"unknown card {_short(card_id)}")
+            raise BadMessageError(f"unknown card {short(card_id)}")
     return tuple(value)
-
-
-def _whole(value: object, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadMessageError(f"{name} must be a whole number, not {_short(value)}")
-    return value
-
-
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
