@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .geometry import Side
 from .messages import DEFAULT_LANGUAGE, Phrase, render
 from .money import Currency, describe
 from .tiles import Tile
@@ -51,6 +52,8 @@ def _words(params: Mapping[str, Any], language: str) -> dict[str, Any]:
             words[name] = Tile.parse(value)
         elif name in _TILE_LIST_PARAMS and isinstance(value, list):
             words[name] = [Tile.parse(v) for v in value] or ["none"]
+        elif name == "side" and isinstance(value, str):
+            words[name] = Side[value]  # a gate's side, kept by its letter
         elif name == "cell" and isinstance(value, list):
             words[name] = tuple(value)
         elif name == "currency" and isinstance(value, str):

@@ -406,7 +406,7 @@ class Characters(Module):
             yield f"extra.characters.owned[{seat}]", cards
         yield "extra.characters.removed", data["removed"]
         yield "extra.characters.queue", data["queue"]
-        if data["auction"] is not None:
+        if data["auction"] is not None and data["auction"]["character"] is not None:
             yield "extra.characters.auction", [data["auction"]["character"]]
 
     def check_state(self, state: GameState) -> list[tuple[str, str]]:
@@ -840,6 +840,7 @@ def _do_pay(state: GameState, action: PayBid) -> None:
     )
     if character == FATIME:
         data["choice"] = seat  # ruling R9: she is kept or swapped at once
+        auction["character"] = None  # handed over; the auction only remembers whose turn
         return
     _close_auction(state)
 

@@ -226,30 +226,35 @@ class Gates(Module):
 
     # -- computer players -----------------------------------------------------------------
     def advise(self, state: GameState, bot: Any) -> Action | None:
-        """Use a gate for a bought tile that fits nowhere else; take the gate card when a
-        reserve tile waits for one."""
+        """Use a gate for a tile that fits nowhere else (bought, or waiting in the reserve);
+        take the gate card (one is enough) when nothing is worth buying."""
         from ..state import PHASE_PLAY
 
         data = _data(state)
         seat = state.current
         player = state.players[seat]
-        if data["hands"][seat] and player.bought:
-            tile = player.bought[0]
-            if not player.city.legal_cells(tile):
-                gated = gated_placements(player.city, tile)
-                if gated:
-                    cell, side = gated[0]
-                    return PlaceTile(tile, cell, gate=side)
-        if (
+        city = player.city
+        if data["hands"][seat]:
+            if player.bought:
+                tile = player.bought[0]
+                if not city.legal_cells(tile):
+                    gated = gated_placements(city, tile)
+                    if gated:
+                        return PlaceTile(tile, gated[0][0], gate=gated[0][1])
+                return None
+            if state.phase == PHASE_PLAY and state.may_act:
+                for tile in player.reserve:
+                    if not city.legal_cells(tile):
+                        gated = gated_placements(city, tile)
+                        if gated:
+                            return BuildFromReserve(tile, gated[0][0], gate=gated[0][1])
+        elif (
             data["display"] is not None
-            and not data["hands"][seat]
             and state.phase == PHASE_PLAY
             and state.may_act
             and not state.actions
-            and any(
-                not player.city.legal_cells(t) and gated_placements(player.city, t)
-                for t in player.reserve
-            )
+            and not player.bought
+            and getattr(bot, "_best_buy", lambda s: None)(state) is None
         ):
             return TakeGate()
         return None
