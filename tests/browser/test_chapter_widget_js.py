@@ -15,33 +15,7 @@ import pytest
 
 import alhambra_nb as alh
 
-FAKE_MODEL = """
-(state) => {
-  const handlers = new Map();
-  const sent = [];
-  const model = {
-    get: (key) => state[key],
-    set: (key, value) => {
-      state[key] = value;
-      for (const f of handlers.get(`change:${key}`) || []) f();
-    },
-    on: (event, f) => handlers.set(event, [...(handlers.get(event) || []), f]),
-    off: (event, f) => handlers.set(event, (handlers.get(event) || []).filter((g) => g !== f)),
-    save_changes: () => {},
-    send: (message) => sent.push(message),
-  };
-  window.__model = model;
-  window.__sent = sent;
-  window.__cleanup = window.__module.render({ model, el: document.getElementById("root") });
-}
-"""
-
-LOAD_MODULE = """
-async (source) => {
-  const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
-  window.__module = await import(url);
-}
-"""
+from .widget_page import mount, sent
 
 SYNCED = ("index", "_view", "_feedback", "_progress", "_note")
 
@@ -56,15 +30,11 @@ class Loop:
     def __init__(self, page, widget: alh.ChapterWidget) -> None:
         self.page, self.widget, self.delivered = page, widget, 0
         self.state = state_of(widget)
-        page.goto("about:blank")
-        page.set_content('<body style="margin:0"><div id="root"></div></body>')
-        page.add_style_tag(content=widget._css)
-        page.evaluate(LOAD_MODULE, widget._esm)
-        page.evaluate(FAKE_MODEL, self.state)
+        mount(page, widget, state=self.state)
 
     def deliver(self) -> list[dict[str, Any]]:
         """Hand the page's new messages to Python and push the changed traits back."""
-        messages = self.page.evaluate("window.__sent")[self.delivered :]
+        messages = sent(self.page)[self.delivered :]
         self.delivered += len(messages)
         for message in messages:
             self.widget._handle_message(self.widget, message, [])

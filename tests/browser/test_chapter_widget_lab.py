@@ -1,7 +1,7 @@
 """End to end in real JupyterLab: a chapter notebook runs, the learner answers by clicking.
 
-JupyterLab is started on 127.0.0.1 with a token in a temporary folder holding a copy of the
-tutorial on the end of a turn; the kernel is this environment's Python. The test runs the
+JupyterLab (see :mod:`.lab`) serves a temporary folder holding a copy of the tutorial on the
+end of a turn. The test runs the
 whole notebook, goes to the step where Ana places the chambers she bought, hovers and clicks
 cells of the board, and checks that the feedback in the page is the engine's. The screenshot
 is saved for people to look at.
@@ -9,10 +9,6 @@ is saved for people to look at.
 
 from __future__ import annotations
 
-import os
-import secrets
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,7 +17,7 @@ import pytest
 
 import alhambra_nb as alh
 
-from .test_city_widget_lab import KERNEL_IDLE, TIMEOUT, _wait_for_server, free_port, run_cell
+from .lab import open_notebook, run_cell, running_lab
 
 pytestmark = pytest.mark.slow
 
@@ -39,33 +35,8 @@ def lab(tmp_path_factory) -> Iterator[str]:
         if cell.cell_type == "code":
             cell.execution_count = None
     nbformat.write(notebook, root / NOTEBOOK)
-    # No news toast over the picture.
-    settings = root / ".jupyter-config/lab/user-settings/@jupyterlab/apputils-extension"
-    settings.mkdir(parents=True)
-    (settings / "notification.jupyterlab-settings").write_text(
-        '{"fetchNews": "false", "checkForUpdates": false}'
-    )
-    port, token = free_port(), secrets.token_hex(16)
-    jupyter = Path(sys.executable).with_name("jupyter")
-    command = [
-        str(jupyter), "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-        f"--ServerApp.token={token}", f"--ServerApp.root_dir={root}", "--allow-root",
-        "--LabApp.expose_app_in_browser=True", "--ServerApp.open_browser=False",
-    ]  # fmt: skip
-    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(root / ".jupyter-config")}
-    log = (root / "lab.log").open("w")
-    server = subprocess.Popen(command, cwd=root, stdout=log, stderr=subprocess.STDOUT, env=env)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        _wait_for_server(f"{base}/api/status?token={token}", server, root / "lab.log")
-        yield f"{base}/lab/tree/{NOTEBOOK}?token={token}"
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        log.close()
+    with running_lab(root, NOTEBOOK) as url:
+        yield url
 
 
 CODE_CELLS = """() => window.jupyterapp.shell.currentWidget.content.widgets
@@ -80,10 +51,7 @@ def run_notebook(page) -> None:
 
 
 def test_run_the_chapter_notebook_and_answer_by_clicking(page, lab, artifacts_dir):
-    page.set_default_timeout(TIMEOUT)
-    page.set_viewport_size({"width": 1280, "height": 1000})
-    page.goto(lab)
-    page.wait_for_function(KERNEL_IDLE, timeout=TIMEOUT * 2)
+    open_notebook(page, lab, height=1000)
     run_notebook(page)
     # The only errors are the notebook's deliberate illegal moves.
     deliberate = sum(

@@ -1,27 +1,17 @@
 """End to end in real JupyterLab: a notebook shows a CityWidget, the learner hovers and clicks.
 
-A JupyterLab server is started on 127.0.0.1 with a token, in a temporary folder holding one
-generated notebook; the kernel is this environment's Python, so the package under test is the
-one the kernel imports. The page reaches the app through ``expose_app_in_browser`` to run cells
-and switch themes without hunting through menus.
+JupyterLab (see :mod:`.lab`) serves a temporary folder holding one generated notebook.
 """
 
 from __future__ import annotations
 
-import os
-import secrets
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 
-import nbformat
 import pytest
 
 import alhambra_nb as alh
+
+from .lab import TIMEOUT, open_notebook, printed, run_cell, running_lab, write_notebook
 
 pytestmark = pytest.mark.slow
 
@@ -32,109 +22,23 @@ CELLS = [
     "selected=0)\nw",
     'print("CITY>" + w.city.to_text().replace("\\n", "; "))',
 ]
-TIMEOUT = 60_000  # ms; the first kernel start on a busy machine can be slow
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory) -> Iterator[str]:
     """A running JupyterLab; yields the notebook's URL (token included)."""
     root = tmp_path_factory.mktemp("lab")
-    notebook = nbformat.v4.new_notebook()
-    notebook.cells = [nbformat.v4.new_code_cell(source) for source in CELLS]
-    # Naming the kernel spares the "Select Kernel" dialog.
-    notebook.metadata["kernelspec"] = {
-        "name": "python3",
-        "display_name": "Python 3 (ipykernel)",
-        "language": "python",
-    }
-    nbformat.write(notebook, root / "city.ipynb")
-    port, token = free_port(), secrets.token_hex(16)
-    jupyter = Path(sys.executable).with_name("jupyter")
-    command = [
-        str(jupyter), "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-        f"--ServerApp.token={token}", f"--ServerApp.root_dir={root}", "--allow-root",
-        "--LabApp.expose_app_in_browser=True", "--ServerApp.open_browser=False",
-    ]  # fmt: skip
-    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(root / ".jupyter-config")}
-    log = (root / "lab.log").open("w")
-    server = subprocess.Popen(command, cwd=root, stdout=log, stderr=subprocess.STDOUT, env=env)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        _wait_for_server(f"{base}/api/status?token={token}", server, root / "lab.log")
-        yield f"{base}/lab/tree/city.ipynb?token={token}"
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        log.close()
-
-
-def _wait_for_server(url: str, server: subprocess.Popen, log: Path) -> None:
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            pytest.fail(f"JupyterLab exited early:\n{log.read_text()[-3000:]}")
-        try:
-            with urllib.request.urlopen(url, timeout=2):
-                return
-        except OSError:
-            time.sleep(0.3)
-    pytest.fail(f"JupyterLab did not answer within 60 s:\n{log.read_text()[-3000:]}")
-
-
-KERNEL_IDLE = """() => {
-  const panel = window.jupyterapp?.shell?.currentWidget;
-  const kernel = panel?.sessionContext?.session?.kernel;
-  return !!kernel && kernel.status === "idle" && panel.content.widgets.length > 0;
-}"""
-
-RUN_CELL = """async (index) => {
-  const panel = window.jupyterapp.shell.currentWidget;
-  panel.content.activeCellIndex = index;
-  await window.jupyterapp.commands.execute("notebook:run-cell");
-}"""
-
-EXECUTION_COUNT = (
-    "(i) => window.jupyterapp.shell.currentWidget.content.widgets[i].model.executionCount"
-)
-
-
-def run_cell(page, index: int) -> None:
-    before = page.evaluate(EXECUTION_COUNT, index)
-    page.evaluate(RUN_CELL, index)
-    page.wait_for_function(
-        "([i, before]) => { const n = window.jupyterapp.shell.currentWidget.content.widgets[i]"
-        ".model.executionCount; return n !== null && n !== before; }",
-        arg=[index, before],
-        timeout=TIMEOUT,
-    )
-    page.wait_for_function(KERNEL_IDLE, timeout=TIMEOUT)
+    write_notebook(root / "city.ipynb", CELLS)
+    with running_lab(root, "city.ipynb") as url:
+        yield url
 
 
 def printed_city(page) -> str:
-    run_cell(page, 1)
-    output = page.locator(".jp-Cell").nth(1).locator(".jp-OutputArea-output")
-    text = output.inner_text(timeout=TIMEOUT)
-    assert "CITY>" in text, text
-    return text.split("CITY>", 1)[1].strip()
+    return printed(page, 1, "CITY>")
 
 
 def test_hover_explains_click_refuses_then_places(page, lab, artifacts_dir):
-    page.set_default_timeout(TIMEOUT)
-    page.set_viewport_size({"width": 1280, "height": 900})
-    page.goto(lab)
-    page.wait_for_function(KERNEL_IDLE, timeout=TIMEOUT * 2)
-    news = page.get_by_role("button", name="No", exact=True)
-    if news.count():
-        news.first.click()  # the "official Jupyter news?" toast would sit over the page
+    open_notebook(page, lab, height=900)
     run_cell(page, 0)
     widget = page.locator(".alh-city")
     board_cell = widget.locator('[role="gridcell"][data-cell="-1,0"]')

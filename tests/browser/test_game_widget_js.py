@@ -7,80 +7,18 @@ recorded and handed to the Python widget to close the loop.
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 import alhambra_nb as alh
 from tests.test_game_widget import a_table_where_ana_can_buy, buy_something, messages_for, table
 
-FAKE_MODEL = """
-(state) => {
-  const handlers = new Map();
-  const sent = [];
-  const model = {
-    get: (key) => state[key],
-    set: (key, value) => {
-      state[key] = value;
-      for (const f of handlers.get(`change:${key}`) || []) f();
-    },
-    on: (event, f) => handlers.set(event, [...(handlers.get(event) || []), f]),
-    off: (event, f) => handlers.set(event, (handlers.get(event) || []).filter((g) => g !== f)),
-    save_changes: () => {},
-    send: (message) => sent.push(message),
-  };
-  window.__model = model;
-  window.__sent = sent;
-  const el = document.getElementById("root");
-  window.__cleanup = window.__module.render({ model, el });
-}
-"""
-
-LOAD_MODULE = """
-async (source) => {
-  const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
-  window.__module = await import(url);
-}
-"""
-
-# JupyterLab's dark theme values for the variables the widget reads.
-JP_DARK = {
-    "--jp-layout-color0": "#111111",
-    "--jp-layout-color1": "#212121",
-    "--jp-layout-color2": "#424242",
-    "--jp-ui-font-color1": "rgba(255,255,255,0.87)",
-    "--jp-ui-font-color2": "rgba(255,255,255,0.54)",
-    "--jp-border-color1": "#616161",
-    "--jp-brand-color1": "#64b5f6",
-}
-
-
-def state_of(widget: alh.GameWidget) -> dict[str, Any]:
-    """The synced state, as JSON would carry it to the page."""
-    return json.loads(json.dumps(widget.get_state()))
+from . import widget_page
+from .widget_page import push, sent
 
 
 def mount(page, widget: alh.GameWidget, *, dark: bool = False) -> None:
     page.set_viewport_size({"width": 1180, "height": 1000})
-    page.goto("about:blank")
-    background = JP_DARK["--jp-layout-color1"] if dark else "#ffffff"
-    variables = ";".join(f"{k}:{v}" for k, v in JP_DARK.items()) if dark else ""
-    page.set_content(
-        f'<body style="margin:0;background:{background};{variables}">'
-        '<div id="root" style="width:1120px"></div></body>'
+    widget_page.mount(
+        page, widget, root_style="width:1120px", dark=dark, dark_background="--jp-layout-color1"
     )
-    page.add_style_tag(content=widget._css)
-    page.evaluate(LOAD_MODULE, widget._esm)
-    page.evaluate(FAKE_MODEL, state_of(widget))
-
-
-def push(page, widget: alh.GameWidget) -> None:
-    """Send the Python widget's current traits to the page, like comm updates."""
-    for name, value in state_of(widget).items():
-        page.evaluate("([k, v]) => window.__model.set(k, v)", [name, value])
-
-
-def sent(page) -> list[dict[str, Any]]:
-    return page.evaluate("window.__sent")
 
 
 def deliver(page, widget: alh.GameWidget) -> None:

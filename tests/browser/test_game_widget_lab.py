@@ -2,27 +2,18 @@
 learner plays a few turns by clicking (take money, buy, place); a cell that prints the game
 from the kernel checks what happened.
 
-A JupyterLab server is started on 127.0.0.1 with a token, in a temporary folder holding one
-generated notebook; the kernel is this environment's Python. The page reaches the app through
-``expose_app_in_browser`` to run cells without hunting through menus.
+JupyterLab (see :mod:`.lab`) serves a temporary folder holding one generated notebook.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import secrets
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import nbformat
 import pytest
+
+from .lab import TIMEOUT, open_notebook, printed, run_cell, running_lab, write_notebook
 
 pytestmark = pytest.mark.slow
 
@@ -42,100 +33,20 @@ CELLS = [
     "             if isinstance(a, alh.Buy)],\n"
     "}))",
 ]
-TIMEOUT = 60_000  # ms; the first kernel start on a busy machine can be slow
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory) -> Iterator[str]:
     """A running JupyterLab; yields the notebook's URL (token included)."""
     root = tmp_path_factory.mktemp("lab")
-    notebook = nbformat.v4.new_notebook()
-    notebook.cells = [nbformat.v4.new_code_cell(source) for source in CELLS]
-    # Name the kernel, or JupyterLab stops at its "Select Kernel" dialog.
-    notebook.metadata["kernelspec"] = {
-        "name": "python3",
-        "display_name": "Python 3",
-        "language": "python",
-    }
-    nbformat.write(notebook, root / "game.ipynb")
-    port, token = free_port(), secrets.token_hex(16)
-    jupyter = Path(sys.executable).with_name("jupyter")
-    command = [
-        str(jupyter), "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-        f"--ServerApp.token={token}", f"--ServerApp.root_dir={root}", "--allow-root",
-        "--LabApp.expose_app_in_browser=True", "--ServerApp.open_browser=False",
-    ]  # fmt: skip
-    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(root / ".jupyter-config")}
-    log = (root / "lab.log").open("w")
-    server = subprocess.Popen(command, cwd=root, stdout=log, stderr=subprocess.STDOUT, env=env)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        _wait_for_server(f"{base}/api/status?token={token}", server, root / "lab.log")
-        yield f"{base}/lab/tree/game.ipynb?token={token}"
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        log.close()
-
-
-def _wait_for_server(url: str, server: subprocess.Popen, log: Path) -> None:
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            pytest.fail(f"JupyterLab exited early:\n{log.read_text()[-3000:]}")
-        try:
-            with urllib.request.urlopen(url, timeout=2):
-                return
-        except OSError:
-            time.sleep(0.3)
-    pytest.fail(f"JupyterLab did not answer within 60 s:\n{log.read_text()[-3000:]}")
-
-
-KERNEL_IDLE = """() => {
-  const panel = window.jupyterapp?.shell?.currentWidget;
-  const kernel = panel?.sessionContext?.session?.kernel;
-  return !!kernel && kernel.status === "idle" && panel.content.widgets.length > 0;
-}"""
-
-RUN_CELL = """async (index) => {
-  const panel = window.jupyterapp.shell.currentWidget;
-  panel.content.activeCellIndex = index;
-  await window.jupyterapp.commands.execute("notebook:run-cell");
-}"""
-
-EXECUTION_COUNT = (
-    "(i) => window.jupyterapp.shell.currentWidget.content.widgets[i].model.executionCount"
-)
-
-
-def run_cell(page, index: int) -> None:
-    before = page.evaluate(EXECUTION_COUNT, index)
-    page.evaluate(RUN_CELL, index)
-    page.wait_for_function(
-        "([i, before]) => { const n = window.jupyterapp.shell.currentWidget.content.widgets[i]"
-        ".model.executionCount; return n !== null && n !== before; }",
-        arg=[index, before],
-        timeout=TIMEOUT,
-    )
-    page.wait_for_function(KERNEL_IDLE, timeout=TIMEOUT)
+    write_notebook(root / "game.ipynb", CELLS)
+    with running_lab(root, "game.ipynb") as url:
+        yield url
 
 
 def python_state(page) -> dict[str, Any]:
     """Run the printing cell and read what the kernel says about the game."""
-    run_cell(page, 1)
-    output = page.locator(".jp-Cell").nth(1).locator(".jp-OutputArea-output")
-    text = output.inner_text(timeout=TIMEOUT)
-    assert "STATE>" in text, text
-    return json.loads(text.split("STATE>", 1)[1].strip())
+    return json.loads(printed(page, 1, "STATE>"))
 
 
 def wait_for_note(table, text: str) -> None:
@@ -155,10 +66,7 @@ def take_and_end(page, table) -> None:
 
 
 def test_play_a_few_turns_by_clicking(page, lab, artifacts_dir):
-    page.set_default_timeout(TIMEOUT)
-    page.set_viewport_size({"width": 1280, "height": 1000})
-    page.goto(lab)
-    page.wait_for_function(KERNEL_IDLE, timeout=TIMEOUT * 2)
+    open_notebook(page, lab, height=1000)
     run_cell(page, 0)
     table = page.locator(".alh-game")
     table.locator('[data-do="take"]').wait_for(state="visible", timeout=TIMEOUT)

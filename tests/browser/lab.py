@@ -1,0 +1,134 @@
+"""Real JupyterLab for end-to-end tests: a server on 127.0.0.1 with a token, and the page
+driven through the app object (``expose_app_in_browser``), so cells run and themes change
+without hunting through menus.
+
+The kernel is this environment's Python, so the package under test is the one it imports.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+import nbformat
+import pytest
+
+TIMEOUT = 60_000  # ms; the first kernel start on a busy machine can be slow
+
+KERNEL_IDLE = """() => {
+  const panel = window.jupyterapp?.shell?.currentWidget;
+  const kernel = panel?.sessionContext?.session?.kernel;
+  return !!kernel && kernel.status === "idle" && panel.content.widgets.length > 0;
+}"""
+
+RUN_CELL = """async (index) => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  panel.content.activeCellIndex = index;
+  await window.jupyterapp.commands.execute("notebook:run-cell");
+}"""
+
+EXECUTION_COUNT = (
+    "(i) => window.jupyterapp.shell.currentWidget.content.widgets[i].model.executionCount"
+)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def write_notebook(path: Path, cells: Sequence[str]) -> None:
+    """A notebook of code cells, its kernel named (or JupyterLab stops at "Select Kernel")."""
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell(source) for source in cells]
+    notebook.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3 (ipykernel)",
+        "language": "python",
+    }
+    nbformat.write(notebook, path)
+
+
+@contextmanager
+def running_lab(root: Path, notebook: str) -> Iterator[str]:
+    """JupyterLab serving ``root``; yields the URL of ``notebook`` there (token included)."""
+    # No news toast over the page and its pictures.
+    settings = root / ".jupyter-config/lab/user-settings/@jupyterlab/apputils-extension"
+    settings.mkdir(parents=True)
+    (settings / "notification.jupyterlab-settings").write_text(
+        '{"fetchNews": "false", "checkForUpdates": false}'
+    )
+    port, token = free_port(), secrets.token_hex(16)
+    jupyter = Path(sys.executable).with_name("jupyter")
+    command = [
+        str(jupyter), "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+        f"--ServerApp.token={token}", f"--ServerApp.root_dir={root}", "--allow-root",
+        "--LabApp.expose_app_in_browser=True", "--ServerApp.open_browser=False",
+    ]  # fmt: skip
+    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(root / ".jupyter-config")}
+    log = (root / "lab.log").open("w")
+    server = subprocess.Popen(command, cwd=root, stdout=log, stderr=subprocess.STDOUT, env=env)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_for_server(f"{base}/api/status?token={token}", server, root / "lab.log")
+        yield f"{base}/lab/tree/{notebook}?token={token}"
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        log.close()
+
+
+def _wait_for_server(url: str, server: subprocess.Popen, log: Path) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            pytest.fail(f"JupyterLab exited early:\n{log.read_text()[-3000:]}")
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except OSError:
+            time.sleep(0.3)
+    pytest.fail(f"JupyterLab did not answer within 60 s:\n{log.read_text()[-3000:]}")
+
+
+def open_notebook(page, url: str, *, height: int) -> None:
+    """Open the notebook in a 1280-pixel-wide window and wait until its kernel is idle."""
+    page.set_default_timeout(TIMEOUT)
+    page.set_viewport_size({"width": 1280, "height": height})
+    page.goto(url)
+    page.wait_for_function(KERNEL_IDLE, timeout=TIMEOUT * 2)
+
+
+def run_cell(page, index: int) -> None:
+    """Run the cell ``index`` and wait until it has run and the kernel is idle again."""
+    before = page.evaluate(EXECUTION_COUNT, index)
+    page.evaluate(RUN_CELL, index)
+    page.wait_for_function(
+        "([i, before]) => { const n = window.jupyterapp.shell.currentWidget.content.widgets[i]"
+        ".model.executionCount; return n !== null && n !== before; }",
+        arg=[index, before],
+        timeout=TIMEOUT,
+    )
+    page.wait_for_function(KERNEL_IDLE, timeout=TIMEOUT)
+
+
+def printed(page, index: int, marker: str) -> str:
+    """Run the cell ``index`` and return what it printed after ``marker`` (the kernel's word
+    on what happened, as opposed to what the page shows)."""
+    run_cell(page, index)
+    output = page.locator(".jp-Cell").nth(index).locator(".jp-OutputArea-output")
+    text = output.inner_text(timeout=TIMEOUT)
+    assert marker in text, text
+    return text.split(marker, 1)[1].strip()
