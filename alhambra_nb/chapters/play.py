@@ -9,6 +9,8 @@ questions about timing stay multiple choice; the tests hold their answer keys to
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .game_tasks import (
     ActionCountTask,
     FinalTilesTask,
@@ -70,14 +72,8 @@ BOUGHT = GameStage(
     current="Ana",
     actions=("buy 3 with ducat-4#1 ducat-3#1",),
 )
-REFILLED = GameStage(
-    display=DISPLAY,
-    market=("garden-10", "arcades-7-ES", "chambers-7-SW", "pavilion-8"),
-    hands={"Ana": ("ducat-4#1", "ducat-3#1", "denar-5#1")},
-    cities={"Ana": ANA},
-    current="Ana",
-    actions=("buy 3 with ducat-4#1 ducat-3#1", "place chambers-7-SW at 0,2", "end"),
-)
+# The same table once Ana has built the chambers and ended her turn (the refill follows).
+REFILLED = replace(BOUGHT, actions=(*BOUGHT.actions, "place chambers-7-SW at 0,2", "end"))
 
 # The first scoring card lies on top of the money deck: Ana takes a card, the display is
 # refilled, and the card turns up.
