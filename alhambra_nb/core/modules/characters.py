@@ -660,13 +660,17 @@ class CharactersHalfHakim(Characters):
 
     def _hakim(self, state: GameState, seat: int, breakdown: ScoreBreakdown) -> list[Bonus]:
         """Half a building: every count doubled and his owner's raised by one, so ranks and
-        ties come out as with 0.5; the type named is the one that gains him most."""
+        ties come out as with 0.5; the type named is the one that gains him most among the
+        types his owner holds (our reading: half a building of a type nobody holds would
+        take its whole first place)."""
         from ..scoring import rank_type
 
         name = _name(state, seat)
         round_ = breakdown.round
         best: tuple[int, Any, dict[Any, int]] | None = None
         for result in breakdown.types:
+            if not _count(result, name):
+                continue  # our reading: he strengthens a type his owner holds, never founds one
             before = result.points
             counts = {p: 2 * _count(result, p) + (1 if p == name else 0) for p in breakdown.players}
             after = rank_type(result.building, counts, round_).points
@@ -674,10 +678,9 @@ class CharactersHalfHakim(Characters):
             if best is None or gain > best[0]:
                 deltas = {p: after.get(p, 0) - before.get(p, 0) for p in breakdown.players}
                 best = (gain, result.building, deltas)
-        assert best is not None
-        gain, building, deltas = best
-        if gain <= 0:
+        if best is None or best[0] <= 0:
             return []
+        gain, building, deltas = best
         seats = {p.name: i for i, p in enumerate(state.players)}
         return [
             Bonus(seats[p], "Hakim Wahid", d, f"half a {building.value} for {name}")
