@@ -270,3 +270,64 @@ def test_render_imports_no_widget_code():
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60
     )
     assert out.stdout.strip() == "[]"
+
+
+# -- expansion II: camps and gates ------------------------------------------------------------
+
+SEED_CAMPS = (
+    "-3,0 camp-4-E; -2,0 seraglio-7-W; -1,0 garden-10; 1,0 seraglio-8-S; 2,0 arcades-8-E; "
+    "3,0 camp-5-W; 0,1 garden-9-E; 1,1 camp-9-NW"
+)
+
+
+def test_a_corner_camp_shows_two_bastions_each_with_an_arrow():
+    root = parse(city_svg(alh.City.from_text(SEED_CAMPS)))
+    assert len(by_class(root, "bastion")) == 4
+    assert len(by_class(root, "bastion-arrow")) == 4
+    assert len(by_class(root, "camp-tent")) == 3
+
+
+def test_camp_lines_are_drawn_only_when_asked():
+    city = alh.City.from_text(SEED_CAMPS)
+    assert by_class(parse(city_svg(city)), "camp-line") == []
+    root = parse(city_svg(city, show_camp_lines=True))
+    lines = by_class(root, "camp-line")
+    found = {(g.get("data-camp"), g.get("data-side"), g.get("data-points")) for g in lines}
+    assert found == {("-3,0", "E", "5"), ("1,1", "N", "1"), ("1,1", "W", "1"), ("3,0", "W", "5")}
+    # One "+1" per scored tile: the seed's 5 + 5 + 2 = 12.
+    assert len(by_class(root, "camp-point")) == 12
+    caption = by_class(root, "caption")[0].text
+    assert caption == "longest wall: 2; camps: 5 + 2 + 5 = 12"
+    assert "Camp arrows: camps: 5 + 2 + 5 = 12." in root.find(f"{SVG}desc").text
+
+
+def test_an_arrow_into_empty_land_draws_no_line():
+    city = alh.City.from_text("1,0 arcades-8-E; 2,0 camp-5-W")
+    root = parse(city_svg(city, show_camp_lines=True))
+    assert [g.get("data-points") for g in by_class(root, "camp-line")] == ["2"]
+    outward = alh.City.from_text("1,0 camp-4-E")  # illegal, but a lesson may show it
+    root = parse(city_svg(outward, show_camp_lines=True))
+    assert by_class(root, "camp-line") == []
+    assert by_class(root, "caption")[0].text == "longest wall: 0; camps: 0"
+
+
+def test_a_tried_gate_is_drawn_and_judged_with_the_gate():
+    city = alh.City.from_text("1,0 arcades-8-E")
+    without = parse(city_svg(city, try_tile="seraglio-7-W", at=(2, 0)))
+    assert [g.get("data-rule") for g in violation_groups_of(without)] == ["placement/walking"]
+    root = parse(city_svg(city, try_tile="seraglio-7-W", at=(2, 0), gate="W"))
+    assert violation_groups_of(root) == []
+    [gate] = [g for g in root.iter(f"{SVG}g") if g.get("class") == "gate try"]
+    assert gate.get("data-gate") == "1,0,E"
+    with pytest.raises(ValueError, match="gate"):
+        city_svg(city, gate="W")
+
+
+def test_a_gate_named_from_either_tile_sits_on_the_shared_side():
+    city = alh.City({(1, 0): "garden-10-E", (2, 0): "tower-9-W"}, gates=[((2, 0), alh.Side.W)])
+    [gate] = by_class(parse(city_svg(city)), "gate")
+    assert gate.get("data-gate") == "1,0,E"
+
+
+def violation_groups_of(root):
+    return [g for g in root.iter(f"{SVG}g") if "violation" in (g.get("class") or "").split()]

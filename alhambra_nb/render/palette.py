@@ -41,6 +41,7 @@ PALETTE = MappingProxyType(
         "highlight": "#1565c0",
         "longest": "#f2b705",
         "longest-casing": "#3a2a00",
+        "camp-line": "#00695c",
         "badge-text": "#ffffff",
     }
 )

@@ -8,6 +8,7 @@ picture (pixels per cell). The layers, bottom to top:
                  cell of the extent (tiles, empty candidate cells, and the empty rest), so a
                  widget can turn them into an ARIA grid as they are;
 ``gates``        expansion II gates on double walls;
+``camp-lines``   expansion II: each camp arrow's scored tiles, when asked;
 ``wall longest`` the longest outer wall, drawn over the tiles;
 ``try``          a tile being tried at a cell (turned, if asked);
 ``violations``   one group per broken rule: outlined sides, hatched holes, outlined cells, and
@@ -24,8 +25,9 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping, Sequence
 
-from ..core.city import City, as_rotation, as_tile
-from ..core.geometry import SIDES, Cell, Side, neighbour
+from ..core.camps import ArrowLine, arrow_lines
+from ..core.city import City, as_rotation, as_side, as_tile
+from ..core.geometry import SIDES, Cell, Side, canonical_edge, neighbour
 from ..core.tiles import Edge, Tile
 from ..core.violations import RuleId, Violation
 from .palette import PALETTE
@@ -285,23 +287,30 @@ def city_svg(
     try_tile: Tile | str | None = None,
     at: Cell | None = None,
     rotation: int = 0,
+    gate: Side | str | None = None,
     violations: Sequence[Violation] | None = None,
     highlight: Iterable[Cell] = (),
     show_wall: bool = True,
     show_coords: bool = True,
+    show_camp_lines: bool = False,
     extent: Extent | None = None,
     size: int = 56,
 ) -> str:
     """A picture of ``city``, ``size`` pixels per cell.
 
     With ``try_tile`` and ``at``, the tile is drawn over that cell (turned ``rotation`` quarter
-    turns) and ``violations`` — by default ``city.check(try_tile, at, rotation)`` — are
-    highlighted. ``violations`` alone highlights any list (a refused removal, say).
-    ``highlight`` outlines cells; ``show_wall`` draws the longest outer wall and its length.
+    turns) and ``violations`` — by default ``city.check(try_tile, at, rotation, gate=gate)`` —
+    are highlighted; ``gate`` (expansion II) draws a gate on that side of the tried tile.
+    ``violations`` alone highlights any list (a refused removal, say). ``highlight`` outlines
+    cells; ``show_wall`` draws the longest outer wall and its length; ``show_camp_lines``
+    follows every camp arrow and marks the tiles it scores (expansion II).
     """
     attempt = _attempt(city, try_tile, at, rotation)
+    gate = as_side(gate)
+    if gate is not None and attempt is None:
+        raise ValueError(f"a gate is drawn on a tried tile: gate={gate!r} needs try_tile and at")
     if violations is None:
-        violations = city.check(*attempt) if attempt is not None else []
+        violations = city.check(*attempt, gate=gate) if attempt is not None else []
     violations = list(violations)
     highlight = sorted(set(highlight))
     if extent is None:
@@ -309,7 +318,8 @@ def city_svg(
         extra = [*marked, *highlight, *([attempt[1]] if attempt else [])]
         extent = city_extent(city, extra)
     segments = city.longest_wall_segments() if show_wall else ()
-    caption = f"longest wall: {len(segments)}" if show_wall else ""
+    lines = [line for line in arrow_lines(city.tiles()) if line.cells] if show_camp_lines else []
+    caption = _caption(len(segments) if show_wall else None, lines if show_camp_lines else None)
 
     left_pad, top_pad = (40, 34) if show_coords else (8, 8)
     bottom_pad = 34 if caption else 8
@@ -327,15 +337,21 @@ def city_svg(
         attempt=attempt,
         violations=violations,
     )
+    if show_camp_lines:
+        desc += f" Camp arrows: {_caption(None, lines) or 'camps: 0'}."
     _text(root, "", desc).tag = "desc"
     _draw_defs(root)
     _draw_board(root, city, extent)
     if city.gates:
         _draw_gates(root, city)
+    if lines:
+        _draw_camp_lines(root, lines)
     if segments:
         _draw_longest_wall(root, segments)
     if attempt is not None:
         _draw_attempt(root, attempt, legal=not violations)
+        if gate is not None:
+            _draw_gates(root, [(attempt[1], gate)], cls="gate try")
     if violations:
         draw_violations(root, violations)
     if highlight:
@@ -450,14 +466,33 @@ def _draw_cell(row: ET.Element, city: City, cell: Cell, candidates: frozenset[Ce
         )
 
 
-def _draw_gates(root: ET.Element, city: City) -> None:
+def _caption(wall: int | None, lines: Sequence[ArrowLine] | None) -> str:
+    parts = [] if wall is None else [f"longest wall: {wall}"]
+    if lines is not None:
+        # Per camp, as the rulebook counts (a corner camp's two arrows make one number).
+        per_camp: dict[Cell, int] = {}
+        for line in lines:
+            per_camp[line.camp] = per_camp.get(line.camp, 0) + line.points
+        points = sum(per_camp.values())
+        detail = " + ".join(str(n) for n in per_camp.values())
+        parts.append(f"camps: {detail} = {points}" if len(per_camp) > 1 else f"camps: {points}")
+    return "; ".join(parts)
+
+
+def _draw_gates(
+    root: ET.Element, gates: City | Iterable[tuple[Cell, Side]], cls: str = "gate"
+) -> None:
+    # A gate is named from either of its tiles; drawing it from its west or north tile
+    # puts it on the shared side whichever name it came with.
+    named = gates.gates if isinstance(gates, City) else gates
     group = _el(root, "g", "gates")
-    for (x, y), side in sorted(city.gates):
+    for cell, side in sorted(canonical_edge(c, s) for c, s in named):
+        x, y = cell
         if side == Side.E:
             cx, cy, w, h = (x + 1) * UNIT, y * UNIT + 50, 2 * (INSET + WALL) + 4, 40
         else:
             cx, cy, w, h = x * UNIT + 50, (y + 1) * UNIT, 40, 2 * (INSET + WALL) + 4
-        gate = _el(group, "g", "gate", data_gate=f"{x},{y},{side.name}")
+        gate = _el(group, "g", cls, data_gate=f"{x},{y},{side.name}")
         _el(
             gate,
             "rect",
@@ -481,6 +516,60 @@ def _draw_gates(root: ET.Element, city: City) -> None:
             text_anchor="middle",
             fill=PALETTE["ink"],
         )
+
+
+def _draw_camp_lines(root: ET.Element, lines: Sequence[ArrowLine]) -> None:
+    """Each arrow as a line from its bastion over the tiles it scores, a dot and "+1" on each
+    tile (the number says it without colour)."""
+    layer = _el(root, "g", "camp-lines")
+    for line in lines:
+        (cx, cy), side = line.camp, line.side
+        group = _el(
+            layer,
+            "g",
+            "camp-line",
+            data_camp=cell_key(line.camp),
+            data_side=side.name,
+            data_points=line.points,
+        )
+        end = line.cells[-1]
+        # Along the middle of the row or column, a little off centre so that the two arrows
+        # of a corner camp crossing one tile stay apart.
+        shift = 22 if side in (Side.N, Side.S) else 20
+        if side in (Side.N, Side.S):
+            x1 = x2 = cx * UNIT + 50 + shift
+            y1, y2 = cy * UNIT + 50, end[1] * UNIT + 50
+        else:
+            y1 = y2 = cy * UNIT + 50 + shift
+            x1, x2 = cx * UNIT + 50, end[0] * UNIT + 50
+        _el(
+            group,
+            "line",
+            "camp-line-track",
+            x1=x1,
+            y1=y1,
+            x2=x2,
+            y2=y2,
+            stroke=PALETTE["camp-line"],
+            stroke_width=5,
+            stroke_dasharray="10 6",
+            stroke_linecap="round",
+        )
+        for x, y in line.cells:
+            dx = x * UNIT + 50 + (shift if side in (Side.N, Side.S) else 0)
+            dy = y * UNIT + 50 + (0 if side in (Side.N, Side.S) else shift)
+            _el(group, "circle", "camp-point", cx=dx, cy=dy, r=11, fill=PALETTE["camp-line"])
+            _text(
+                group,
+                "camp-point-label",
+                "+1",
+                x=dx,
+                y=dy + 5,
+                font_size=12,
+                font_weight="bold",
+                text_anchor="middle",
+                fill=PALETTE["badge-text"],
+            )
 
 
 def _draw_longest_wall(root: ET.Element, segments: Sequence[tuple[Cell, Side]]) -> None:
