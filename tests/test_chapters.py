@@ -18,6 +18,7 @@ import alhambra_nb as alh
 from alhambra_nb import chapters
 from alhambra_nb.chapters import ChapterError, PlaceTask, QuizTask, Step
 from alhambra_nb.chapters.tasks import read_cell, read_cells
+from tests.test_chapters_expansion import EXPANSION_ANSWERS
 
 ALL_STEPS = chapters.steps()
 STAGED = [s for s in ALL_STEPS if s.city is not None]
@@ -112,6 +113,7 @@ ANSWERS: dict[str, tuple[list, list]] = {
     "end-of-game/end/see": (["d"], ["a", "b", "c", "ab"]),
     "two-players/rules/see": (["ac", "ca"], ["a", "abc", "b", "d"]),
 }
+ANSWERS.update(EXPANSION_ANSWERS)
 ANSWERS = {k: v for k, v in ANSWERS.items() if v != ([], [])}
 
 
@@ -129,6 +131,10 @@ def test_chapters_cover_the_rules_in_teaching_order():
         "scoring",
         "end-of-game",
         "two-players",
+        "gates",
+        "diamonds",
+        "characters",
+        "camps",
     )
     assert chapters.all() == chapters.CHAPTERS
     assert all(len(c) >= 1 for c in chapters.all())
@@ -192,7 +198,7 @@ def test_staged_positions_are_legal_unless_marked_illegal(step):
 
 @pytest.mark.parametrize("step", STAGED, ids=ids(STAGED))
 def test_staged_cities_use_real_tiles_each_once(step):
-    real = Counter(t.code for t in alh.TILES)
+    real = Counter(t.code for t in (*alh.TILES, *alh.CAMPS))
     used = Counter(t.code for _, t in step.city.items() if not t.is_fountain)
     assert not used - real, f"{step.id} uses tiles not in the box: {used - real}"
     if step.tile is not None:
@@ -223,6 +229,9 @@ def test_every_game_chapter_step_stages_a_game_the_engine_accepts():
         "scoring-cards",
         "end-of-game",
         "two-players",
+        "gates",
+        "diamonds",
+        "characters",
     }
     chapter_steps = [s for c in ("setup", "turn", "buying") for s in chapters.get(c)]
     assert all(s.game is not None for s in chapter_steps)

@@ -14,7 +14,14 @@
 
 from __future__ import annotations
 
-from . import building, components, play, redesign, scoring
+from . import building, components, expansion, play, redesign, scoring
+from .expansion_tasks import (
+    AllowedActionsTask,
+    AuctionWinnerTask,
+    CampPointsTask,
+    GatePlaceTask,
+    HighestBidTask,
+)
 from .model import ACTIONS, RULINGS, Chapter, ChapterError, Step
 from .tasks import (
     RULE_NAMES,
@@ -42,8 +49,9 @@ CHAPTERS: tuple[Chapter, ...] = (
     scoring.CHAPTER,
     play.END_OF_GAME,
     play.TWO_PLAYERS,
+    *expansion.EXPANSION_CHAPTERS,
 )
-"""Every chapter, in the order a learner meets them (RULES.md §1–§8)."""
+"""Every chapter, in the order a learner meets them (RULES.md §1–§8, then expansion II §9)."""
 
 _BY_ID: dict[str, Chapter] = {c.id: c for c in CHAPTERS}
 _STEPS: dict[str, Step] = {s.id: s for c in CHAPTERS for s in c.steps}
@@ -87,9 +95,14 @@ __all__ = [
     "CHAPTERS",
     "RULE_NAMES",
     "RULINGS",
+    "AllowedActionsTask",
     "AnswerError",
+    "AuctionWinnerTask",
+    "CampPointsTask",
     "Chapter",
     "ChapterError",
+    "GatePlaceTask",
+    "HighestBidTask",
     "Highlight",
     "LegalCellsTask",
     "LongestWallTask",

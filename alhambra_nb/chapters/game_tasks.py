@@ -36,8 +36,8 @@ def _values_text(values: Iterable[int]) -> str:
 
 
 def _money_word(c: MoneyCard) -> str:
-    """A card as a payment answer writes it: ``'denar 4'``."""
-    return f"{c.currency.value} {c.value}"
+    """A card as a payment answer writes it: ``'denar 4'`` (``'diamond 5'``, expansion II)."""
+    return f"{c.currency.value if c.currency is not None else 'diamond'} {c.value}"
 
 
 # -- setup ----------------------------------------------------------------------------------
@@ -264,8 +264,12 @@ def _read_money(item: object) -> Any:
         first, second = (str(w).strip().lower() for w in words)
         currency, value = (first, second) if not first.isdigit() else (second, first)
         if value.isdigit() and currency in {c.value for c in Currency}:
-            return lambda c: c.currency.value == currency and c.value == int(value)
-    raise AnswerError(f"a card is written like 'denar 4', not {item!r}")
+            return lambda c: (
+                c.currency is not None and (c.currency.value == currency and c.value == int(value))
+            )
+        if value.isdigit() and currency in ("diamond", "diamonds"):
+            return lambda c: c.currency is None and c.value == int(value)
+    raise AnswerError(f"a card is written like 'denar 4' or 'diamond 5', not {item!r}")
 
 
 @dataclass(frozen=True)

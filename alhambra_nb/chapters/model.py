@@ -24,7 +24,7 @@ chapters stage a :class:`GameStage`)."""
 ACTIONS: tuple[str, ...] = ("place", "remove", "swap")
 """What a step can show being done at its cell ``at``."""
 
-RULINGS: tuple[str, ...] = ("R1", "R2", "R3", "R4", "R5", "R6")
+RULINGS: tuple[str, ...] = ("R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9", "R10")
 """The rulings of the rules text that the chapters state where they apply."""
 
 
@@ -42,7 +42,9 @@ class Step:
     :meth:`violations` are the engine's verdict on that placement. ``illegal`` marks a staged
     position that deliberately breaks the rules (to show what is wrong with it). ``action`` says
     what is shown at ``at``: ``"place"`` the tile, ``"remove"`` the tile there, or ``"swap"`` it
-    for ``tile`` (the redesign checks). ``needs`` marks
+    for ``tile`` (the redesign checks). ``gate`` (expansion II) puts a gate on that side of
+    the tile being placed; ``camp_lines`` draws every camp arrow and the tiles it scores.
+    ``needs`` marks
     a step whose staged game state (market, money) comes with the game engine; until then it
     is text, and maybe a question. ``game`` stages a game (a market, money, several players);
     the board then shows the Alhambra of ``board_player`` (default: the player to move), and
@@ -57,6 +59,8 @@ class Step:
     at: Cell | None = None
     rotation: int = 0
     action: str = "place"
+    gate: Side | None = None
+    camp_lines: bool = False
     marks: Highlight = field(default_factory=Highlight)
     task: Any = None  # a Task from .tasks; typed loosely to keep the modules acyclic
     teaches: tuple[RuleId, ...] = ()
@@ -73,6 +77,8 @@ class Step:
             set_(self, "tile", as_tile(self.tile))
         if self.at is not None:
             set_(self, "at", as_cell(self.at))
+        if isinstance(self.gate, str):
+            set_(self, "gate", Side.parse(self.gate))
         set_(self, "teaches", tuple(RuleId(r) for r in self.teaches))
         unknown = [r for r in self.rulings if r not in RULINGS]
         if unknown:
@@ -121,7 +127,7 @@ class Step:
                 return self._city.check_removal(self.at)
             if self.action == "swap":
                 return self._city.check_swap(self.at, self.tile, self.rotation)
-            return self._city.check(self.tile, self.at, self.rotation)
+            return self._city.check(self.tile, self.at, self.rotation, gate=self.gate)
         if self.illegal:
             return self._city.validate()
         return []
@@ -173,6 +179,8 @@ class Step:
             "at": list(self.at) if self.at is not None else None,
             "rotation": self.rotation,
             "action": self.action,
+            "gate": self.gate.name if self.gate is not None else None,
+            "camp_lines": self.camp_lines,
             "highlight": self.highlight().to_dict(),
             "violations": [v.to_dict() for v in self.violations()],
             "task": self.task.to_dict() if self.task is not None else None,
@@ -264,9 +272,9 @@ class Board:
         assert city is not None
         options: dict[str, Any] = {"highlight": step.highlight().cells}
         if step.at is not None and step.action != "remove":
-            options.update(try_tile=step.tile, at=step.at, rotation=step.rotation)
+            options.update(try_tile=step.tile, at=step.at, rotation=step.rotation, gate=step.gate)
         options["violations"] = step.violations()
-        return city_svg(city, **options)
+        return city_svg(city, show_camp_lines=step.camp_lines, **options)
 
     def __repr__(self) -> str:
         return str(self._step.city)
@@ -284,16 +292,11 @@ def game_summary(game: Any) -> dict[str, Any]:
             }
             for m in game.market
         ],
-        "display": [
-            {"id": c.id, "value": c.value, "currency": c.currency.label} for c in game.money_display
-        ],
+        "display": [_card_summary(c) for c in game.money_display],
         "players": [
             {
                 "name": p.name,
-                "money": [
-                    {"id": c.id, "value": c.value, "currency": c.currency.label}
-                    for c in sorted(p.money, key=lambda c: (c.currency.space, c.value, c.id))
-                ],
+                "money": [_card_summary(c) for c in sorted(p.money, key=_hand_order)],
                 "reserve": [t.code for t in p.reserve],
                 "bought": [t.code for t in p.bought],
                 "built": len(p.city) - 1,
@@ -308,6 +311,17 @@ def game_summary(game: Any) -> dict[str, Any]:
         ),
         "log": game.log,
     }
+
+
+def _card_summary(card: Any) -> dict[str, Any]:
+    # Diamonds (expansion II) are no currency of the market: they have no label of their own.
+    label = card.currency.label if card.currency is not None else "diamonds"
+    return {"id": card.id, "value": card.value, "currency": label}
+
+
+def _hand_order(card: Any) -> tuple[int, int, str]:
+    space = card.currency.space if card.currency is not None else 5
+    return (space, card.value, card.id)
 
 
 def marks(cells: Iterable[Cell] = (), edges: Iterable[tuple[Cell, str]] = ()) -> Highlight:

@@ -36,6 +36,10 @@ class GameStage:
     the reserve boards, in turn (a game near its end). ``current`` names who is to play.
     Cards taken from one place for another go to the bottom of the money deck; tiles to the
     bag. ``actions`` are then applied in order.
+
+    Expansion II: ``modules`` switches rules modules on; ``extra`` sets fields of a module's
+    state (``{"gates": {"display": "gate#1"}}``, ``{"characters": {"owned": [[...], []]}}``).
+    Every card named there is first taken from wherever the game had put it.
     """
 
     players: tuple[str, ...] = ("Ana", "Ben", "Cem")
@@ -50,10 +54,12 @@ class GameStage:
     bag: Sequence[str] | None = None
     current: str | None = None
     actions: tuple[str, ...] = ()
+    modules: tuple[str, ...] = ()
+    extra: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
     def game(self, *, advanced: bool = True) -> Game:
         """A fresh game at the staged moment (before the listed actions if not ``advanced``)."""
-        game = Game(list(self.players), seed=self.seed)
+        game = Game(list(self.players), seed=self.seed, modules=self.modules)
         if self._arranges():
             data = game.state.to_dict()
             self._arrange(data)
@@ -74,6 +80,7 @@ class GameStage:
             or self.neutral is not None
             or self.bag is not None
             or self.current is not None
+            or bool(self.extra)
         )
 
     # -- arranging the saved form of a state ----------------------------------------------
@@ -82,12 +89,38 @@ class GameStage:
         unknown = [n for n in (*self.hands, *self.cities, *self.reserves) if n not in seats]
         if unknown or (self.current is not None and self.current not in seats):
             raise StageError(f"no player {(unknown or [self.current])[0]!r} in {self.players}")
+        self._arrange_extra(data)
         self._arrange_cards(data, seats)
         self._arrange_tiles(data, seats)
         if self.current is not None:
             data["current"] = list(seats).index(self.current)
         # The dealing logged at setup no longer describes the arranged hands.
         data["log"] = []
+
+    def _arrange_extra(self, data: dict[str, Any]) -> None:
+        """Set the modules' fields, after taking every card they name from its old place
+        (the money piles, a hand, another module field)."""
+        extra = data.get("extra", {})
+        unknown = [name for name in self.extra if name not in extra]
+        if unknown:
+            raise StageError(f"no module {unknown[0]!r} keeps state in this game")
+        named = [c for fields in self.extra.values() for c in _strings(fields)]
+        if not named:
+            return
+        holders = [
+            *(p["money"] for p in data["players"]),
+            data["display"],
+            data["deck"],
+            data["discard"],
+            *_lists(extra),
+        ]
+        for card_id in named:
+            for cards in holders:
+                if card_id in cards:
+                    cards.remove(card_id)
+                    break
+        for name, fields in self.extra.items():
+            extra[name].update(fields)
 
     def _arrange_cards(self, data: dict[str, Any], seats: dict[str, dict[str, Any]]) -> None:
         places: list[list[str]] = [
@@ -148,6 +181,26 @@ class GameStage:
 
     def __repr__(self) -> str:
         return f"GameStage(players={self.players}, seed={self.seed}, actions={self.actions})"
+
+
+def _strings(value: Any) -> list[str]:
+    """Every string inside nested lists and dicts (the card ids a module field names)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, Mapping):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, (list, tuple)):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+def _lists(value: Any) -> list[list[Any]]:
+    """Every list inside nested dicts and lists (where a module keeps cards)."""
+    if isinstance(value, Mapping):
+        return [found for v in value.values() for found in _lists(v)]
+    if isinstance(value, list):
+        return [value, *(found for v in value for found in _lists(v))]
+    return []
 
 
 def _take_card(places: list[list[str]], card_id: str) -> None:

@@ -26,8 +26,10 @@ RULE_NAMES: dict[RuleId, str] = {
     RuleId.WALLS_MATCH: "the matching-walls rule",
     RuleId.WALKING: "the walking rule",
     RuleId.NO_HOLES: "the no-holes rule",
+    RuleId.CAMP_SIDES: "the camp-sides rule",
+    RuleId.GATE: "the gate rule",
 }
-"""How the chapters name the building rules of RULES.md §4 for a learner."""
+"""How the chapters name the building rules of RULES.md §4 (and §9) for a learner."""
 
 _CELL_TEXT = re.compile(r"\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?")
 
