@@ -8,7 +8,6 @@ that the game ends.
 
 from __future__ import annotations
 
-import json
 from itertools import combinations
 
 import pytest
@@ -30,7 +29,7 @@ def test_sixteen_combinations():
 @pytest.mark.parametrize("combo", COMBINATIONS, ids=_name)
 def test_random_playouts_with_modules(combo):
     """Three seeds per combination, 2 to 6 players, invariants after every action."""
-    for k, players in enumerate((2 + hash(_name(combo)) % 5, 3, 6)):
+    for k, players in enumerate((2 + COMBINATIONS.index(combo) % 5, 3, 6)):
         seed = 10 * len(combo) + k
         play_checked(players, seed, combo, every=1, sample_actions=3)
 
@@ -47,8 +46,8 @@ def test_greedy_playouts_with_all_modules(players):
 @pytest.mark.slow
 @pytest.mark.parametrize("combo", COMBINATIONS, ids=_name)
 def test_many_playouts_with_modules(combo):
-    """Ten more games per combination, checked every 5th action."""
-    for seed in range(100, 110):
+    """Six more games per combination, checked every 5th action."""
+    for seed in range(100, 106):
         play_checked(2 + seed % 5, seed, combo, every=5)
 
 
@@ -87,11 +86,11 @@ def test_module_order_does_not_matter_for_the_components():
     b = alh.Game(4, seed=1, modules=tuple(reversed(ALL_MODULES))).state
     for state in (a, b):
         check_invariants(state)
-    assert (
-        sorted(json.dumps(a.to_dict()["extra"], sort_keys=True))
-        == sorted(json.dumps(b.to_dict()["extra"], sort_keys=True))
-        or a.extra.keys() == b.extra.keys()
-    )
+    assert a.extra.keys() == b.extra.keys()
+    everything = [
+        sorted([*s.deck, *s.display, *(c for p in s.players for c in p.money)]) for s in (a, b)
+    ]
+    assert everything[0] == everything[1]
 
 
 def test_undo_with_modules_restores_every_state():
@@ -107,3 +106,14 @@ def test_undo_with_modules_restores_every_state():
         texts.pop()
         game.undo()
         assert game.to_json() == texts[-1]
+
+
+def test_game_shows_module_state():
+    game = alh.Game(3, seed=2, modules=("gates", "characters"))
+    assert game.modules == ("gates", "characters")
+    gates = game.module_state("gates")
+    assert gates["display"] is None and gates["hands"] == [[], [], []]
+    gates["hands"][0].append("gate#1")  # a copy: the game is untouched
+    assert game.module_state("gates")["hands"][0] == []
+    assert len(game.module_state("characters")["aside"]) == 4
+    assert game.module_state("camps") == {}

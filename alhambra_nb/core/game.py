@@ -254,6 +254,16 @@ class Game:
         n = self._state.neutral
         return None if n is None else NeutralView(n.name, tuple(n.tiles), n.score)
 
+    @property
+    def modules(self) -> tuple[str, ...]:
+        """The expansion II rules modules switched on, by name."""
+        return self._state.modules
+
+    def module_state(self, name: str) -> dict:
+        """A copy of what module ``name`` keeps on the table (plain JSON): the gate cards
+        beside the market and in hands, the characters owned and aside, a running auction."""
+        return json.loads(json.dumps(self._state.extra.get(name, {})))
+
     def money_in(self, seat: int, currency: Currency | str) -> int:
         """What ``seat`` holds in ``currency`` (the end-of-game distribution compares it)."""
         return total_in(self._state.players[seat].money, Currency(currency))

@@ -10,7 +10,9 @@ can pay in one currency or in diamonds; a player who cannot top the highest bid 
 without being asked. The highest bidder pays cards of one currency (or diamonds) totalling
 at least the bid, no change (``pay denar-5#1 denar-3#2``), and takes the card; with no bid
 the character leaves the game. Then play goes on (the replacement money card was drawn when
-the character came up: nothing in the auction depends on the display).
+the character came up: nothing in the auction depends on the display). A character drawn by
+Yammerad before a turn is auctioned at once, the player whose turn it is bidding first; one
+revealed by the refill that ends the game leaves it unused.
 
 The effects and their symbols: ♦ on the owner's turns, at most one ♦ character per turn;
 W at every scoring; 1× once, then the card leaves the game.
