@@ -94,7 +94,7 @@ class GatePlaceTask(Task):
             if not with_gate:
                 edge = [(cell, gate)]
                 return right(
-                    f"Yes: without a gate {_messages(plain)} With a gate on its "
+                    f"Yes. Without a gate, the engine says: {_messages(plain)} With a gate on its "
                     f"{_SIDE_WORDS[gate.name]} side, {where} breaks no rule: the gate opens "
                     "the double wall for the pedestrian.",
                     cells=[cell],
