@@ -203,3 +203,12 @@ def test_widget_keeps_the_chapter_as_given():
     chapter = chapters.get("scoring")
     w = alh.ChapterWidget(chapter)
     assert w.chapter is chapter and len(w._view["steps"]) == len(chapter)
+
+
+def test_expansion_steps_draw_their_gate_and_camp_lines():
+    gates = alh.ChapterWidget("gates")
+    gates.go("gates/gate/see")
+    assert 'class="gate try"' in gates._view["board"]["svg"]
+    camps = alh.ChapterWidget("camps")
+    camps.go("camps/scoring/see")
+    assert "camps: 5 + 2 + 5 = 12" in camps._view["board"]["svg"]

@@ -364,3 +364,16 @@ def test_a_whole_game_against_a_greedy_bot_through_messages(seed):
     assert w._table["seat"] is None and w._verdicts["cells"] == {}
     assert w._prompt.startswith("The game is over")
     assert "Game over" in w._table["svg"]
+
+
+# -- expansion II -------------------------------------------------------------------------------
+def test_a_table_with_every_module_draws_diamonds_by_name():
+    game = alh.Game(["Ana", "Ben"], seed=3, modules=("gates", "diamonds", "characters", "camps"))
+    w = alh.GameWidget(game)
+    svg = w._table["svg"]
+    held = [c for p in game.players for c in p.money if c.currency is None]
+    assert held, "seed 3 deals a diamond"
+    for diamond in held:
+        assert f'data-hand="{diamond.id}"' in svg
+    assert 'class="money-card diamond"' in svg
+    assert "Diamonds" in svg or ">Di<" in svg

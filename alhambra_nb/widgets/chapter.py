@@ -242,9 +242,9 @@ def _step_svg(step: Step, extent: tuple[int, int, int, int]) -> str:
     assert city is not None
     options: dict[str, Any] = {"highlight": step.highlight().cells, "extent": extent, "size": 72}
     if step.at is not None and step.action != "remove":
-        options.update(try_tile=step.tile, at=step.at, rotation=step.rotation)
+        options.update(try_tile=step.tile, at=step.at, rotation=step.rotation, gate=step.gate)
     options["violations"] = step.violations()
-    return city_svg(city, **options)
+    return city_svg(city, show_camp_lines=step.camp_lines, **options)
 
 
 def answer_mode(step: Step) -> str | None:

@@ -111,26 +111,41 @@ def _tile_picture(parent: ET.Element, tile: Tile, x: float, y: float, size: floa
     group.append(ET.fromstring(tile_fragment(tile)))
 
 
+def _hand_order(card_id: str) -> tuple[int, int, str]:
+    """Currencies in market order, diamonds (expansion II, no currency) last."""
+    currency = CURRENCY.get(card_id)
+    place = CURRENCIES.index(currency) if currency is not None else len(CURRENCIES)
+    return (place, VALUE[card_id], card_id)
+
+
+DIAMOND_FILL = "#bfe6f0"
+"""The face of a diamond card (expansion II): pale blue-white, told apart by its name too."""
+
+
 def _money_card(
     parent: ET.Element, card_id: str, x: float, y: float, w: float, h: float, *, data: str
 ) -> None:
     """A money card: its colour, its value and its currency's name (colour never speaks alone)."""
     money = card(card_id)
     currency = money.currency  # type: ignore[union-attr]
+    # Diamonds (expansion II) are no currency of the market: a colour and a name of their own.
+    kind = currency.value if currency is not None else "diamond"
+    fill = CURRENCY_FILL[currency] if currency is not None else DIAMOND_FILL
+    label = currency.label if currency is not None else "Diamonds"
     group = _node(
         parent,
         "g",
-        f"money-card {currency.value}",
+        f"money-card {kind}",
         transform=f"translate({x} {y})",
         aria_label=str(money),
         **{f"data_{data}": card_id},
     )
-    _node(group, "rect", "card-face", width=w, height=h, rx=5, fill=CURRENCY_FILL[currency],
+    _node(group, "rect", "card-face", width=w, height=h, rx=5, fill=fill,
           stroke=PALETTE["tile-edge"], stroke_width=1.5)  # fmt: skip
     big = h >= 70
     _label(group, "card-value", str(money.value), w / 2, h * (0.55 if big else 0.5),
            font_size=30 if big else 18, font_weight="bold", text_anchor="middle")  # fmt: skip
-    name = currency.label if big else currency.label[:2]
+    name = label if big else label[:2]
     _label(group, "card-currency", name, w / 2, h - (10 if big else 6),
            font_size=13 if big else 10, text_anchor="middle")  # fmt: skip
 
@@ -349,7 +364,7 @@ def _draw_player(
            PANEL_WIDTH - 10, 42, text_anchor="end", font_size=13, fill=MUTED)  # fmt: skip
     top = 50.0
     per_row = 14
-    money = sorted(player.money, key=lambda m: (CURRENCIES.index(CURRENCY[m]), VALUE[m], m))
+    money = sorted(player.money, key=_hand_order)
     for index, card_id in enumerate(money):
         row, column = divmod(index, per_row)
         _money_card(group, card_id, 10 + column * 37, top + row * 50, 34, 46, data="hand")
