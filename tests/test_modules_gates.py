@@ -254,3 +254,12 @@ def test_gate_cards_are_counted_once():
     state = _state()
     kinds = Counter(c.split("#")[0] for c in state.deck if c.startswith("gate"))
     assert kinds == {"gate": 3}
+
+
+def test_a_gate_in_a_game_without_gates_is_refused_on_loading():
+    state = new_state(3, 1)
+    seat = state.current
+    build(state, seat, *DOUBLE_WALL)
+    state.own_city(seat).place(take_tile(state, "seraglio-7-W"), (2, 0), gate="W")
+    with pytest.raises(alh.GameStateError, match="no module has gates"):
+        alh.GameState.from_dict(json.loads(json.dumps(state.to_dict())))

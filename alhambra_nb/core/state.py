@@ -513,7 +513,10 @@ def check_consistency(state: GameState) -> None:
     _check_modules(state)
     _check_cards(state)
     _check_tiles(state)
+    gated = bool(state.hooks("gate_cards"))
     for i, player in enumerate(state.players):
+        if player.city.gates and not gated:
+            raise GameStateError(f"players[{i}].city", "a gate stands, but no module has gates")
         problems = player.city.validate()
         if problems:
             raise GameStateError(f"players[{i}].city", f"an illegal Alhambra: {problems[0]}")
