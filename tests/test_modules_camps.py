@@ -184,3 +184,20 @@ def test_removals_and_swaps_keep_camps_attached():
     assert _rules(state, alh.MoveToReserve((1, 0))) == [R.REDESIGN_DISCONNECTS]
     assert alh.MoveToReserve((1, 0)) not in list(legal_actions(state))
     assert alh.MoveToReserve((2, 0)) in list(legal_actions(state))
+
+
+def test_the_fast_redesign_lists_agree_with_the_city_checks():
+    """Removals and swaps listed for cities with camps and gates equal what the city's own
+    full checks allow, on the cities of finished games."""
+    from alhambra_nb.core.turns import _swaps, removable_cells
+
+    pool = [*alh.CAMPS, *alh.TILES[::4]]
+    for seed in range(6):
+        game = alh.simulate(3, seed=seed, modules=("camps", "gates"))
+        for player in game.state.players:
+            city = player.city
+            placed = [(c, t) for c, t in city.items() if c != (0, 0)]
+            assert set(removable_cells(city)) == {c for c, _ in placed if not city.check_removal(c)}
+            assert set(_swaps(city, pool)) == {
+                (c, t) for c, old in placed for t in pool if t != old and not city.check_swap(c, t)
+            }

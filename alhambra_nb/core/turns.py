@@ -406,8 +406,8 @@ def _swaps(city: City, reserve: Sequence[Tile]) -> list[tuple[Cell, Tile]]:
     )
     # A building replacing a building: the swap is legal exactly when the new tile's sides
     # facing neighbours equal the old tile's (see swap_is_legal); compare them as bit masks.
-    # Gated tiles never move; a camp on either side of the swap takes the full check, once
-    # its sides fit the neighbours at all.
+    # Gated tiles never move; a camp on either side of the swap is judged by what a camp
+    # changes (see _camp_swap_is_legal). The tests hold both to City.check_swap.
     locked = {c for cell, side in city.gates for c in (cell, neighbour(cell, side))}
     found = []
     for cell, old in placed:
