@@ -1127,4 +1127,49 @@ def _advise(state: GameState, bot: Any) -> Action | None:
         tile = state.market[best.space - 1]
         if tile is not None and tile.price >= 8 and player.city.legal_cells(tile):
             return best
+    swap = _useful_machma(state, player, [a for a in choice if isinstance(a, MachmaSwap)])
+    if swap is not None:
+        return swap
+    if LailaSwap in uses and getattr(bot, "_best_buy", lambda s: None)(state) is None:
+        # Nothing worth buying: renew the tile of the space this player is richest in.
+        spaces = [a.space for a in choice if isinstance(a, LailaSwap)]
+        return LailaSwap(max(spaces, key=lambda space: _money_for(player.money, space)))
+    if ElSchaufRedesign in uses:
+        build = getattr(bot, "_best_build", lambda s: None)(state)
+        if build is not None:
+            return ElSchaufRedesign(build)
+    return None
+
+
+def _money_for(cards: Sequence[str], space: int) -> int:
+    from ..money import space_currency
+
+    currency = space_currency(space)
+    return sum(VALUE[c] for c in cards if CURRENCY.get(c) is currency)
+
+
+def _exact_spaces(state: GameState, cards: Sequence[str]) -> set[int]:
+    """The market spaces whose tile ``cards`` can pay exactly."""
+    found = set()
+    for index, tile in enumerate(state.market):
+        if tile is None:
+            continue
+        reachable = 1
+        for card_id in cards:
+            if CURRENCY.get(card_id) is not None and _money_for([card_id], index + 1):
+                reachable |= reachable << VALUE[card_id]
+        if reachable >> tile.price & 1:
+            found.add(index + 1)
+    return found
+
+
+def _useful_machma(state: GameState, player: Any, swaps: list[MachmaSwap]) -> Action | None:
+    """A Machma Klain swap that makes an exact payment possible, if there is one."""
+    if not swaps:
+        return None
+    before = _exact_spaces(state, player.money)
+    for swap in swaps:
+        hand = [c for c in player.money if c != swap.give] + [swap.take]
+        if _exact_spaces(state, hand) - before:
+            return swap
     return None
