@@ -12,8 +12,17 @@ from typing import Any
 import pytest
 
 import alhambra_nb as alh
+from alhambra_nb.core.modules.characters import (
+    Bid,
+    ElSchaufRedesign,
+    FatimeChoice,
+    KarimBuy,
+    MachmaSwap,
+    PayBid,
+)
 from alhambra_nb.core.money import CURRENCY, space_currency
 from alhambra_nb.widgets.board import parse_cell_key
+from alhambra_nb.widgets.expansion import BOARD_ACTIONS
 from alhambra_nb.widgets.game import GameWidgetError
 
 
@@ -310,9 +319,41 @@ def test_hot_seat_for_three_players_draws_every_city():
     assert w._table["seat"] == w.game.state.current
 
 
+def board_messages(w: alh.GameWidget, action: alh.Action) -> None:
+    """Choose the gate a placement carries (expansion II), then click its cell."""
+    gate = getattr(action, "gate", None)
+    if gate is not None or w.gate is not None:
+        send(w, {"kind": "gate", "side": gate.name if gate is not None else None})
+    cell = f"{action.cell[0]},{action.cell[1]}"
+    tile = getattr(action, "tile", None)
+    send(
+        w, {"kind": "act", "cell": cell, "tile": tile.code if tile else None, "version": version(w)}
+    )
+
+
+def module_messages(w: alh.GameWidget, action: alh.Action) -> bool:
+    """Send what the page sends for an expansion II action; ``False`` for a base action."""
+    if isinstance(action, ElSchaufRedesign):
+        send(w, {"kind": "module", "action": "el-schauf", "version": version(w)})
+        inner = action.redesign
+        if isinstance(inner, alh.MoveToReserve):
+            board_messages(w, inner)
+        else:
+            index = w.game.state.players[w.game.state.current].reserve.index(inner.tile)
+            send(w, {"kind": "select", "from": "reserve", "index": index})
+            board_messages(w, inner)
+        return True
+    if isinstance(action, BOARD_ACTIONS):
+        return False
+    send(w, {"kind": "module", "action": str(action), "version": version(w)})
+    return True
+
+
 def messages_for(w: alh.GameWidget, action: alh.Action) -> None:
     """Send what the page sends when a player takes ``action`` by clicking."""
     player = w.game.state.players[w.game.state.current]
+    if module_messages(w, action):
+        return
     if isinstance(action, alh.TakeMoney):
         send(w, {"kind": "take", "cards": list(action.cards), "version": version(w)})
     elif isinstance(action, alh.Buy):
@@ -325,20 +366,17 @@ def messages_for(w: alh.GameWidget, action: alh.Action) -> None:
         if w.choice != ("bought", index):
             send(w, {"kind": "select", "from": "bought", "index": index})
         if isinstance(action, alh.PlaceTile):
-            cell = f"{action.cell[0]},{action.cell[1]}"
-            send(w, {"kind": "act", "cell": cell, "tile": action.tile.code, "version": version(w)})
+            board_messages(w, action)
         else:
             kind = "reserve" if isinstance(action, alh.ReserveTile) else "give"
             send(w, {"kind": kind, "version": version(w)})
     elif isinstance(action, alh.BuildFromReserve | alh.SwapWithReserve):
         send(w, {"kind": "select", "from": "reserve", "index": player.reserve.index(action.tile)})
-        cell = f"{action.cell[0]},{action.cell[1]}"
-        send(w, {"kind": "act", "cell": cell, "tile": action.tile.code, "version": version(w)})
+        board_messages(w, action)
     elif isinstance(action, alh.MoveToReserve):
         if not w.redesign:
             send(w, {"kind": "redesign"})
-        cell = f"{action.cell[0]},{action.cell[1]}"
-        send(w, {"kind": "act", "cell": cell, "tile": None, "version": version(w)})
+        board_messages(w, action)
     else:  # pragma: no cover
         raise AssertionError(f"no clicks for {action}")
 
@@ -378,3 +416,241 @@ def test_a_table_with_every_module_draws_diamonds_by_name():
     assert 'class="money-card diamond"' in svg
     hand = ET.fromstring(svg).find(f".//*[@data-hand='{held[0].id}']")
     assert [t.text for t in hand.iter() if t.text and t.text.strip()] == [str(held[0].value), "♦"]
+
+
+# -- expansion II through the page's messages ---------------------------------------------------
+ALL_MODULES = ("gates", "diamonds", "characters", "camps")
+
+
+def module_table(seed: int = 3, **kwargs: Any) -> alh.GameWidget:
+    """Ana against a GreedyBot with every expansion II module on."""
+    game = alh.Game(["Ana", "Ben"], seed=seed, modules=ALL_MODULES)
+    return alh.GameWidget(game, bots={1: alh.GreedyBot(seed=1)}, **kwargs)
+
+
+def first_module_action(actions: list[alh.Action]) -> alh.Action:
+    """The first expansion II action offered, or else the first action."""
+    return next((a for a in actions if not isinstance(a, BOARD_ACTIONS) or a_gate(a)), actions[0])
+
+
+def a_gate(action: alh.Action) -> bool:
+    return getattr(action, "gate", None) is not None
+
+
+def play_through_messages(w: alh.GameWidget, choose, limit: int = 4000) -> set[str]:
+    """Play Ana's side with ``choose(legal actions)`` until the game ends, only by messages;
+    every message must be taken (a ``done`` note and one more action in the history)."""
+    kinds: set[str] = set()
+    for _ in range(limit):
+        if w.game.is_over():
+            break
+        assert w.human_to_play
+        action = choose(w.game.legal_actions())
+        kinds.add(type(action).__name__ + (" gated" if a_gate(action) else ""))
+        before = len(w.game.history)
+        messages_for(w, action)
+        assert w._note["kind"] == "done", (str(action), w.note)
+        assert len(w.game.history) > before
+    return kinds
+
+
+def a_module_table_where(wanted, choose=first_module_action) -> alh.GameWidget:
+    """A table with every module, Ana playing ``choose`` by messages until ``wanted(w)``."""
+    for seed in range(3, 20):
+        w = module_table(seed)
+        for _ in range(4000):
+            if w.game.is_over():
+                break
+            if wanted(w):
+                return w
+            messages_for(w, choose(w.game.legal_actions()))
+    raise AssertionError("no seeded game reaches the wanted table")
+
+
+def offered(w: alh.GameWidget, kind: type) -> list[alh.Action]:
+    return [a for a in w.game.legal_actions() if isinstance(a, kind)]
+
+
+def ana_bids(w: alh.GameWidget) -> bool:
+    return w.human_to_play and bool(offered(w, Bid))
+
+
+@pytest.mark.parametrize(
+    ("seed", "choose", "expected"),
+    [
+        (3, lambda actions: actions[0], {"Bid", "PayBid"}),
+        (5, lambda actions: actions[0], {"Bid", "FatimeChoice", "ElSchaufRedesign"}),
+        (7, first_module_action, {"TakeGate", "PlaceTile gated", "KarimBuy", "MachmaSwap"}),
+    ],
+)
+def test_a_whole_game_with_every_module_through_messages(seed, choose, expected):
+    w = module_table(seed)
+    kinds = play_through_messages(w, choose)
+    assert w.game.is_over()
+    assert {"TakeMoney", "Buy", "EndTurn"} | expected <= kinds
+    assert w._table["seat"] is None and "Game over" in w._table["svg"]
+
+
+def test_the_table_draws_what_the_modules_keep():
+    w = a_module_table_where(lambda w: any(w.game.module_state("characters")["owned"]))
+    svg = w._table["svg"]
+    assert "Expansion II: gates, diamonds, characters, camps" in svg
+    for seat, player in enumerate(w.game.state.players):
+        diamonds = sum(alh.card(c).value for c in player.money if c.startswith("diamond"))
+        assert f"· Diamonds {diamonds}</text>" in svg
+        for character in w.game.module_state("characters")["owned"][seat]:
+            assert f'data-character="{character}"' in svg
+    assert "Gate cards: " in svg
+    assert "No auction running" in svg or "Auction of" in svg
+
+
+def test_a_bid_and_a_pass_by_message():
+    w = a_module_table_where(ana_bids)
+    auction = w.game.module_state("characters")["auction"]
+    bid = offered(w, Bid)[0]
+    svg = w._table["svg"]
+    assert f'data-module="{bid}"' in svg and 'data-module="pass"' in svg
+    assert "Auction of" in svg and "to bid more or pass" in w._prompt
+    assert w._buttons_off()["take"] and w._buttons_off()["end"]  # play is held
+    send(w, {"kind": "module", "action": str(bid), "version": version(w)})
+    assert w._note["kind"] == "done", w.note
+    log = w.game.log
+    assert f"Ana bids {bid.amount}." in log
+    # Ben (a bot) answered at once; the auction went on or ended.
+    assert w.game.module_state("characters")["auction"] != auction
+    w = a_module_table_where(ana_bids)
+    send(w, {"kind": "module", "action": "pass", "version": version(w)})
+    assert "Ana passes." in w.game.log
+
+
+def test_an_unaffordable_bid_is_refused_with_its_rule():
+    w = a_module_table_where(ana_bids)
+    before = w.game.to_json()
+    send(w, {"kind": "module", "action": "bid 999", "version": version(w)})
+    assert w.game.to_json() == before
+    assert w._note["kind"] == "refused" and "auction/unaffordable" in w.note
+    assert rules(w.last_verdict) == ["auction/unaffordable"]
+
+
+def test_paying_a_won_bid_with_picked_cards():
+    w = a_module_table_where(
+        lambda w: (
+            w.human_to_play
+            and bool(offered(w, PayBid))
+            and len({c.split("-")[0] for c in w.game.state.players[0].money}) > 1
+        )
+    )
+    pay = w._options["pay"]
+    assert pay, "the one-currency payments are judged before Pay is pressed"
+    for key, verdict in pay.items():
+        expected = w.game.check(PayBid(tuple(key.split())))
+        assert verdict["ok"] == (expected == [])
+        assert [v["rule"] for v in verdict["violations"]] == rules(expected)
+    assert 'data-do="pay"' in w._table["svg"]
+    high = w.game.module_state("characters")["auction"]["high"]
+    # Two currencies in one payment: checked when Pay is pressed, refused with the rule id.
+    money = w.game.state.players[0].money
+    mixed = [money[0], next(c for c in money if c.split("-")[0] != money[0].split("-")[0])]
+    send(w, {"kind": "pay", "cards": sorted(mixed), "version": version(w)})
+    assert w._note["kind"] == "refused" and "auction/payment" in w.note
+    good = next(k for k, v in pay.items() if v["ok"])
+    assert sum(alh.card(c).value for c in good.split()) >= high
+    send(w, {"kind": "pay", "cards": good.split(), "version": version(w)})
+    assert w._note["kind"] == "done", w.note
+    assert not set(good.split()) & set(w.game.state.players[0].money)
+
+
+def test_fatime_is_chosen_by_message():
+    w = a_module_table_where(
+        lambda w: w.human_to_play and bool(offered(w, FatimeChoice)),
+        choose=lambda actions: actions[0],
+    )
+    assert "Keep Fatime (8 points at the end)" in w._table["svg"]
+    send(w, {"kind": "module", "action": "fatime keep", "version": version(w)})
+    assert w._note["kind"] == "done"
+    assert "character-fatime" in w.game.module_state("characters")["owned"][0]
+
+
+def ana_may_gate(w: alh.GameWidget) -> bool:
+    return w.human_to_play and any(
+        isinstance(a, alh.PlaceTile) and a_gate(a) for a in w.game.legal_actions()
+    )
+
+
+def test_a_gate_placement_by_message_with_verdicts_computed_with_the_gate():
+    w = a_module_table_where(ana_may_gate)
+    gated = next(a for a in w.game.legal_actions() if isinstance(a, alh.PlaceTile) and a_gate(a))
+    key = f"{gated.cell[0]},{gated.cell[1]}"
+    index = w.game.state.players[0].bought.index(gated.tile)
+    send(w, {"kind": "select", "from": "bought", "index": index})
+    # Without a gate the cell is refused; the gate chooser says a gate would open it.
+    assert not w._verdicts["cells"][key]["ok"]
+    assert 'data-gate="W"' in w._table["svg"] and "Only with a gate" in w._table["svg"]
+    send(w, {"kind": "gate", "side": gated.gate.name})
+    assert w.gate == gated.gate.name and w._verdicts["gate"] == gated.gate.name
+    city = w.game.state.players[0].city
+    for cell_key, verdict in w._verdicts["cells"].items():
+        cell = parse_cell_key(cell_key)
+        expected = w.game.check(alh.PlaceTile(gated.tile, cell, gate=gated.gate))
+        assert verdict["ok"] == (expected == [])
+        assert [v["rule"] for v in verdict["violations"]] == rules(expected)
+    assert (
+        w._verdicts["cells"][key]["ok"]
+        and "with a gate on its" in w._verdicts["cells"][key]["text"]
+    )
+    send(w, {"kind": "act", "cell": key, "tile": gated.tile.code, "version": version(w)})
+    assert w._note["kind"] == "done", w.note
+    city = w.game.state.players[0].city
+    assert city[gated.cell] == gated.tile and city.gates
+    assert 'class="gate"' in w._table["svg"]
+    assert w.gate is None  # a gate is chosen for one placement
+
+
+def test_a_character_is_used_by_its_button():
+    uses = (MachmaSwap, KarimBuy)
+    w = a_module_table_where(lambda w: w.human_to_play and bool(offered(w, uses)))
+    action = offered(w, uses)[0]
+    svg = w._table["svg"]
+    assert f'data-module="{action}"' in svg
+    assert ("Machma Klain: your" in svg) or ("Abdul Karim: the" in svg)
+    send(w, {"kind": "module", "action": str(action), "version": version(w)})
+    assert w._note["kind"] == "done", w.note
+    owned = w.game.module_state("characters")["owned"][0]
+    if isinstance(action, KarimBuy):
+        assert "character-abdul-karim" not in owned  # 1×: used once, then gone
+        assert w.game.state.players[0].bought
+    else:
+        assert action.take in w.game.state.players[0].money
+        assert "used this turn" in w._table["svg"]
+        again = offered(w, MachmaSwap)
+        assert not again  # one ♦ character per turn
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        {"kind": "module", "action": "fly", "version": NOW},
+        {"kind": "module", "action": 5, "version": NOW},
+        {"kind": "module", "action": "take gate", "version": -1},
+        {"kind": "module", "action": "end", "version": NOW},
+        {"kind": "gate", "side": "N"},
+        {"kind": "pay", "cards": "denar-3#1", "version": NOW},
+    ],
+)
+def test_bad_module_messages_are_ignored_with_a_note(message):
+    w = module_table()
+    before = w.game.to_json()
+    if message.get("version") == NOW:
+        message = {**message, "version": version(w)}
+    send(w, message)
+    assert w.game.to_json() == before
+    assert w._note["kind"] == "ignored", w.note
+    assert w.note.startswith("Ignored a message from the page")
+
+
+def test_module_actions_that_break_rules_are_refused_with_their_ids():
+    w = module_table()
+    for text, rule in (("bid 3", "auction/not-now"), ("knihstig take denar-3#1", None)):
+        send(w, {"kind": "module", "action": text, "version": version(w)})
+        assert w._note["kind"] == "refused", w.note
+        assert rule is None or rule in w.note

@@ -35,10 +35,21 @@ from ..core.actions import (
     TakeMoney,
 )
 from ..core.bots import Bot, GreedyBot, RandomBot
-from ..core.city import City
+from ..core.city import City, as_side
 from ..core.game import Game
-from ..core.geometry import Cell, format_cell
-from ..core.money import CURRENCIES, CURRENCY, VALUE, Currency, card, describe, space_currency
+from ..core.geometry import Cell, Side, format_cell
+from ..core.modules.characters import ElSchaufRedesign, PayBid
+from ..core.modules.gates import gated_placements
+from ..core.money import (
+    CURRENCIES,
+    CURRENCY,
+    VALUE,
+    Currency,
+    card,
+    describe,
+    is_diamond,
+    space_currency,
+)
 from ..core.state import PHASE_FINAL, PHASE_OVER, PHASE_PLAY, PlayerState
 from ..core.tiles import Tile
 from ..core.violations import Violation
@@ -57,6 +68,20 @@ from .board import (
     violations_payload,
     whole_number,
 )
+from .expansion import (
+    EL_SCHAUF,
+    GateControl,
+    Offer,
+    auction_text,
+    draw_modules_panel,
+    draw_player_extras,
+    module_offers,
+    money_totals,
+    parse_offer,
+    paying_seat,
+    play_held,
+)
+from .table_parts import MUTED, button, label, node, panel, plain
 
 log = logging.getLogger(__name__)
 
@@ -80,30 +105,10 @@ MAX_BOT_ACTIONS = 5000
 
 WIDTH = 1100
 PANEL_WIDTH = 545
-INK = PALETTE["ink"]
-MUTED = PALETTE["coord"]
 
 
 # -- drawing the table ----------------------------------------------------------------------
-def _node(parent: ET.Element, tag: str, cls: str, **attrs: object) -> ET.Element:
-    """A child element with a CSS class; ``data_x`` and ``font_size`` become ``data-x``, …"""
-    clean = {k.replace("_", "-"): str(v) for k, v in attrs.items() if v is not None}
-    if cls:
-        clean["class"] = cls
-    return ET.SubElement(parent, tag, clean)
-
-
-def _label(parent: ET.Element, cls: str, text: str, x: float, y: float, **attrs: object) -> None:
-    attrs.setdefault("font_size", 14)
-    attrs.setdefault("fill", INK)
-    _node(parent, "text", f"label {cls}".strip(), x=x, y=y, **attrs).text = text
-
-
-def _plain(element: ET.Element) -> ET.Element:
-    """Drop the SVG namespace ElementTree adds when parsing, so the node nests cleanly."""
-    for node in element.iter():
-        node.tag = node.tag.rsplit("}", 1)[-1]
-    return element
+_node, _label, _plain, _panel = node, label, plain, panel
 
 
 def _tile_picture(parent: ET.Element, tile: Tile, x: float, y: float, size: float) -> None:
@@ -151,14 +156,6 @@ def _money_card(
            font_size=13 if big else 10, text_anchor="middle")  # fmt: skip
 
 
-def _button(parent: ET.Element, do: str, text: str, x: float, y: float, *, off: bool) -> None:
-    group = _node(parent, "g", "button", transform=f"translate({x} {y})", data_do=do,
-                  data_off=str(off).lower(), aria_label=text)  # fmt: skip
-    _node(group, "rect", "button-face", width=112, height=30, rx=5, fill="#f3f3f3",
-          stroke="#8a8a8a", stroke_width=1)  # fmt: skip
-    _label(group, "button-label", text, 56, 20, text_anchor="middle", font_size=13)
-
-
 class _Table:
     """What :func:`table_svg` needs besides the game: who is who, what is chosen, the log."""
 
@@ -173,6 +170,9 @@ class _Table:
         log_marks: Sequence[str] = (),
         fresh_from: int = 0,
         prompt: str = "",
+        offers: Sequence[Offer] = (),
+        gate: GateControl | None = None,
+        paying: bool = False,
     ) -> None:
         self.game = game
         self.bots = bots or {}
@@ -182,6 +182,9 @@ class _Table:
         self.log_marks = log_marks
         self.fresh_from = fresh_from
         self.prompt = prompt
+        self.offers = offers
+        self.gate = gate
+        self.paying = paying
 
 
 def city_extent_of(city: City) -> Extent:
@@ -204,6 +207,9 @@ def table_svg(game: Game, **options: Any) -> tuple[str, dict[str, Any]]:
     background = _node(root, "rect", "table-bg", x=0, y=0, width=WIDTH, fill="#fdfaf3")
     y = _draw_header(root, table, 0)
     y = _draw_market_row(root, table, y + 8)
+    if game.modules:
+        y = draw_modules_panel(root, game, y + 8, WIDTH, offers=table.offers, gate=table.gate,
+                               paying=table.paying)  # fmt: skip
     y, cities = _draw_players(root, table, y + 12)
     y = _draw_neutral(root, table, y)
     y = _draw_log(root, table, y + 8)
@@ -242,14 +248,6 @@ def _draw_header(root: ET.Element, table: _Table, y: float) -> float:
         _label(group, "prompt", table.prompt, 10, y + 46, font_size=13, fill=MUTED)
         return y + 54
     return y + 34
-
-
-def _panel(root: ET.Element, cls: str, x: float, y: float, w: float, h: float, title: str):
-    group = _node(root, "g", f"panel {cls}", transform=f"translate({x} {y})")
-    _node(group, "rect", "panel-bg", width=w, height=h, rx=8, fill="#ffffff",
-          stroke="#d6cdb8", stroke_width=1.5)  # fmt: skip
-    _label(group, "panel-title", title, 10, 19, font_size=14, font_weight="bold")
-    return group
 
 
 def _draw_market_row(root: ET.Element, table: _Table, y: float) -> float:
@@ -305,11 +303,11 @@ CONTROLS = (
 
 
 def _draw_controls(root: ET.Element, table: _Table, y: float, height: float) -> None:
-    panel = _panel(root, "controls", 856, y, 244, height, "Actions")
+    group = _panel(root, "controls", 856, y, 244, height, "Actions")
     for index, (do, text) in enumerate(CONTROLS):
         row, column = divmod(index, 2)
-        _button(panel, do, text, 8 + column * 120, 30 + row * 38,
-                off=table.buttons_off.get(do, False))  # fmt: skip
+        button(group, text, 8 + column * 120, 30 + row * 38,
+               off=table.buttons_off.get(do, False), do=do)  # fmt: skip
 
 
 def _draw_turn_summary(root: ET.Element, table: _Table, y: float, height: float) -> None:
@@ -355,11 +353,8 @@ def _draw_player(
            font_size=16, font_weight="bold")  # fmt: skip
     _label(group, "player-score", f"{player.score} points", PANEL_WIDTH - 10, 22,
            font_size=16, font_weight="bold", text_anchor="end")  # fmt: skip
-    totals = " · ".join(
-        f"{c.label} {sum(VALUE[m] for m in player.money if CURRENCY.get(m) is c)}"
-        for c in CURRENCIES
-    )
-    _label(group, "money-totals", f"Money: {totals}", 10, 42, font_size=13)
+    totals = money_totals(player.money, diamonds="diamonds" in state.modules)
+    _label(group, "money-totals", totals, 10, 42, font_size=13)
     built = len(player.city) - 1
     _label(group, "wall", f"{built} built · longest wall {player.city.longest_wall()}",
            PANEL_WIDTH - 10, 42, text_anchor="end", font_size=13, fill=MUTED)  # fmt: skip
@@ -370,6 +365,8 @@ def _draw_player(
         row, column = divmod(index, per_row)
         _money_card(group, card_id, 10 + column * 37, top + row * 50, 34, 46, data="hand")
     top += 50 * max(1, -(-len(money) // per_row)) + 6
+    if state.modules:
+        top = draw_player_extras(group, table.game, seat, top)
     top = _draw_tile_row(group, "reserve", "Reserve", player.reserve, table, seat, top)
     if player.bought:
         top = _draw_tile_row(group, "bought", "To place", player.bought, table, seat, top)
@@ -506,6 +503,11 @@ class GameWidget(BoardWidget):
     redesign = traitlets.Bool(False).tag(sync=True)
     choice = traitlets.Any(None).tag(sync=True)
     """The tile the board's verdicts are for: ``None``, ``("bought", i)`` or ``("reserve", i)``."""
+    gate = traitlets.Any(None).tag(sync=True)
+    """Expansion II: the side of the chosen tile that gets a gate when it is built (``None``,
+    ``"N"``, ``"E"``, ``"S"`` or ``"W"``); the board's verdicts are for a placement with it."""
+    el_schauf = traitlets.Bool(False).tag(sync=True)
+    """Expansion II: whether the board's redesign is Abdul El'Schauf's extra one."""
 
     _table = traitlets.Dict().tag(sync=True)
     _options = traitlets.Dict().tag(sync=True)
@@ -586,7 +588,18 @@ class GameWidget(BoardWidget):
             raise traitlets.TraitError(f"no {kind} tile number {index} (there are {len(held)})")
         return (kind, index)
 
-    @traitlets.observe("choice", "redesign")
+    @traitlets.validate("gate")
+    def _valid_gate(self, proposal: dict[str, Any]) -> str | None:
+        value = proposal["value"]
+        if value is None or value == "":
+            return None
+        try:
+            side = as_side(value)
+        except ValueError:
+            raise traitlets.TraitError(f"a gate goes on side N, E, S or W, not {value!r}") from None
+        return side.name if side is not None else None
+
+    @traitlets.observe("choice", "redesign", "gate", "el_schauf")
     def _choice_changed(self, _change: dict[str, Any]) -> None:
         if self._ready:
             self._refresh()
@@ -687,6 +700,8 @@ class GameWidget(BoardWidget):
             if reset:
                 self.redesign = False
                 self.choice = None
+                self.gate = None
+                self.el_schauf = False
             elif self.choice is not None and self.chosen_tile is None:
                 self.choice = None
             if self.choice is None and self.human_to_play and self._player().bought:
@@ -696,7 +711,8 @@ class GameWidget(BoardWidget):
 
     # -- what the page is sent ------------------------------------------------------------
     def _buttons_off(self) -> dict[str, bool]:
-        human = self.human_to_play
+        # While an auction or Fatime's choice holds play, only the module's buttons act.
+        human = self.human_to_play and not play_held(self._game)
         tile_waiting = self.choice is not None and self.choice[0] == "bought"
         state = self._game.state
         return {
@@ -713,6 +729,11 @@ class GameWidget(BoardWidget):
     def _refresh(self) -> None:
         self._version += 1
         prompt = self._prompt_text()
+        seat = self._game.state.current if self.human_to_play else None
+        paying = seat is not None and paying_seat(self._game) == seat
+        offers: list[Offer] = []
+        if seat is not None and self._game.modules:
+            offers = module_offers(self._game.legal_actions(), self._game.state)
         svg, meta = table_svg(
             self._game,
             bots=self._bots,
@@ -722,16 +743,19 @@ class GameWidget(BoardWidget):
             log_marks=self._marks,
             fresh_from=self._fresh_from,
             prompt=prompt,
+            offers=offers,
+            gate=self._gate_control(),
+            paying=paying,
         )
-        seat = self._game.state.current if self.human_to_play else None
         with self.hold_sync():
             self._table = {"svg": svg, "version": self._version, "seat": seat, **meta}
             self._verdicts = self._compute_verdicts(seat, meta)
-            self._options = self._compute_options(seat)
+            self._options = self._compute_options(seat, paying)
             self._prompt = prompt
 
     def _compute_verdicts(self, seat: int | None, meta: dict[str, Any]) -> dict[str, Any]:
-        base = {"version": self._version, "seat": seat, "mode": None, "tile": None, "cells": {}}
+        base = {"version": self._version, "seat": seat, "mode": None, "tile": None,
+                "gate": self.gate, "cells": {}}  # fmt: skip
         if seat is None:
             return base
         cells = extent_cells(tuple(meta["cities"][str(seat)]["extent"]))
@@ -748,12 +772,21 @@ class GameWidget(BoardWidget):
         return base
 
     def _action_at(self, cell: Cell, city: City, tile: Tile | None, mode: str) -> Action | None:
-        """The action a click on ``cell`` means now (``None``: nothing to do there)."""
+        """The action a click on ``cell`` means now (``None``: nothing to do there): with the
+        chosen gate when a tile is built, as Abdul El'Schauf's redesign when he is used."""
         if mode == "place":
-            return PlaceTile(tile, cell)
+            return PlaceTile(tile, cell, gate=self.gate)
         if mode == "reserve":
-            return SwapWithReserve(cell, tile) if cell in city else BuildFromReserve(tile, cell)
-        return MoveToReserve(cell) if cell in city else None
+            inner: Action = (
+                SwapWithReserve(cell, tile)
+                if cell in city
+                else BuildFromReserve(tile, cell, gate=self.gate)
+            )
+        elif cell in city:
+            inner = MoveToReserve(cell)
+        else:
+            return None
+        return ElSchaufRedesign(inner) if self.el_schauf else inner
 
     def _cell_verdict(self, cell: Cell, city: City, tile: Tile | None, mode: str) -> Verdict:
         action = self._action_at(cell, city, tile, mode)
@@ -765,11 +798,14 @@ class GameWidget(BoardWidget):
                 "violations": [],
             }
         violations = self._game.check(action)
+        if isinstance(action, ElSchaufRedesign):
+            action = action.redesign  # the words are those of the redesign he grants
+        gated = _gate_words(getattr(action, "gate", None))
         if isinstance(action, PlaceTile):
-            doing = f"the {tile.code} fits here; click or press Enter to build it"
+            doing = f"the {tile.code} fits here{gated}; click or press Enter to build it"
             return verdict(cell, "place", violations, doing)
         if isinstance(action, BuildFromReserve):
-            doing = f"the {tile.code} may come back here; click or press Enter to build it"
+            doing = f"the {tile.code} may come back here{gated}; click or press Enter to build it"
             return verdict(cell, "place", violations, doing)
         old = city[cell]
         if isinstance(action, SwapWithReserve):
@@ -778,11 +814,14 @@ class GameWidget(BoardWidget):
         doing = f"the {old.code} may go to the reserve; click or press Enter to move it"
         return verdict(cell, "remove", violations, doing)
 
-    def _compute_options(self, seat: int | None) -> dict[str, Any]:
-        """Verdicts for take-money and buy choices, and for the bought tile's other homes."""
+    def _compute_options(self, seat: int | None, paying: bool = False) -> dict[str, Any]:
+        """Verdicts for take-money and buy choices, for the bought tile's other homes, and for
+        paying a won character with the cards picked in the hand (expansion II)."""
         options: dict[str, Any] = {"version": self._version, "take": {}, "buy": {}, "tile": {}}
         if seat is None:
             return options
+        if paying:
+            options["pay"] = self._pay_verdicts(self._game.state.players[seat].money)
         state = self._game.state
         for size in range(1, len(state.display) + 1):
             for cards in combinations(state.display, size):
@@ -806,6 +845,39 @@ class GameWidget(BoardWidget):
                 options["tile"][kind] = _action_verdict(action, self._game.check(action), "")
         options["tile"]["end"] = _action_verdict(EndTurn(), self._game.check(EndTurn()), "")
         return options
+
+    def _pay_verdicts(self, money: Sequence[str]) -> dict[str, Verdict]:
+        """For every set of cards of one currency (or of diamonds) in the hand, the verdict
+        of paying the won bid with it; mixed sets are checked when Pay is pressed."""
+        found = {}
+        for group in _one_kind_groups(money):
+            if len(group) > BUY_PREVIEW_LIMIT:
+                continue
+            for size in range(1, len(group) + 1):
+                for cards in combinations(group, size):
+                    action = PayBid(tuple(sorted(cards)))
+                    total = sum(VALUE[c] for c in cards)
+                    doing = f"Pay {describe(cards)} ({total}) for the character: press Pay."
+                    found[_key(cards)] = _action_verdict(action, self._game.check(action), doing)
+        return found
+
+    def _gate_control(self) -> GateControl | None:
+        """The gate chooser, while a player holding a gate card has a tile chosen."""
+        if "gates" not in self._game.modules or not self.human_to_play:
+            return None
+        seat = self._game.state.current
+        cards = len(self._game.module_state("gates")["hands"][seat])
+        tile = self.chosen_tile
+        if not cards or tile is None:
+            return None
+        found = gated_placements(self._player().city, tile)
+        if found:
+            where = "; ".join(f"{format_cell(c)} gate {SIDE_WORDS[s.name]}" for c, s in found[:3])
+            more = f" and {len(found) - 3} more" if len(found) > 3 else ""
+            hint = f"Only with a gate the {tile.code} also fits at {where}{more}."
+        else:
+            hint = f"A gate opens no new cell for the {tile.code}."
+        return GateControl(cards, self.gate, hint)
 
     def _take_verdict(self, cards: Sequence[str]) -> Verdict:
         action = TakeMoney(tuple(cards))
@@ -838,6 +910,13 @@ class GameWidget(BoardWidget):
                 return f"{name} (bot) is playing."
             return f"{name} (bot) is to play: press Bot plays."
         player = state.players[state.current]
+        if play_held(self._game):
+            return f"{name}: {auction_text(self._game)} Use the buttons under the market."
+        if self.el_schauf:
+            return (
+                f"{name}: Abdul El'Schauf's redesign: click a tile of your Alhambra to move it "
+                "to the reserve, or choose a reserve tile and a cell."
+            )
         if state.phase == PHASE_FINAL and player.bought:
             return (
                 f"{name} received market tiles: choose one and click a cell (✓ marks where "
@@ -935,14 +1014,61 @@ class GameWidget(BoardWidget):
     def _on_redesign(self, _content: dict[str, Any]) -> None:
         if not self.human_to_play:
             raise BadMessageError(self._not_human_text())
-        self._ready = False  # one refresh for both traits
+        self._ready = False  # one refresh for all traits
         try:
             if not self.redesign:
                 self.choice = None  # redesigning starts from the Alhambra, no tile in hand
             self.redesign = not self.redesign
+            self.el_schauf = False
         finally:
             self._ready = True
         self._refresh()
+
+    def _on_module(self, content: dict[str, Any]) -> None:
+        """A module action's button (expansion II): its text, checked by the game."""
+        self._check_version(content)
+        if not self.human_to_play:
+            raise BadMessageError(self._not_human_text())
+        text = content.get("action")
+        if not isinstance(text, str):
+            raise BadMessageError(f"a module action is its text, not {short(text)}")
+        if text == EL_SCHAUF:
+            self._start_el_schauf()
+            return
+        try:
+            action = parse_offer(text)
+        except ValueError:
+            raise BadMessageError(f"no module action {short(text)}") from None
+        self.act(action)
+
+    def _start_el_schauf(self) -> None:
+        """Abdul El'Schauf's redesign is made on the board: its verdicts are for it now."""
+        self._ready = False
+        try:
+            self.choice = None
+            self.redesign = True
+            self.el_schauf = True
+        finally:
+            self._ready = True
+        self._say(
+            "Abdul El'Schauf: one more redesign. Click a tile of your Alhambra to move it to "
+            "the reserve, or choose a reserve tile and a cell (✓ marks what is allowed).",
+            "info",
+        )
+        self._refresh()
+
+    def _on_gate(self, content: dict[str, Any]) -> None:
+        """Choose the side of the chosen tile that gets a gate (``None``: no gate)."""
+        if not self.human_to_play:
+            raise BadMessageError(self._not_human_text())
+        if self._gate_control() is None:
+            raise BadMessageError("no gate to put up: it needs a gate card and a chosen tile")
+        self.gate = content.get("side")  # validated: a bad side is ignored with a note
+
+    def _on_pay(self, content: dict[str, Any]) -> None:
+        """Pay a won character with the cards picked in the hand."""
+        self._check_version(content)
+        self.act(PayBid(_card_list(content.get("cards"))))
 
     def _on_undo(self, _content: dict[str, Any]) -> None:
         self.undo()
@@ -976,6 +1102,9 @@ _HANDLERS = {
     "redesign": GameWidget._on_redesign,
     "undo": GameWidget._on_undo,
     "bot": GameWidget._on_bot,
+    "module": GameWidget._on_module,
+    "gate": GameWidget._on_gate,
+    "pay": GameWidget._on_pay,
 }
 """Message kinds the page sends, and who handles them."""
 
@@ -1000,6 +1129,25 @@ def _action_verdict(action: Action, violations: Sequence[Violation], doing: str)
         "text": f"Not allowed ({count} rule{'s' if count != 1 else ''}): {_numbered(violations)}",
         "violations": violations_payload(violations),
     }
+
+
+SIDE_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+
+
+def _gate_words(side: Side | None) -> str:
+    """' with a gate on its west side', or nothing without a gate."""
+    return "" if side is None else f" with a gate on its {SIDE_WORDS[side.name]} side"
+
+
+def _one_kind_groups(money: Iterable[str]) -> list[list[str]]:
+    """A hand's cards by what may pay a character together: each currency, the diamonds."""
+    groups: dict[str, list[str]] = {}
+    for card_id in sorted(money):
+        currency = CURRENCY.get(card_id)
+        kind = currency.value if currency is not None else "diamond" if is_diamond(card_id) else ""
+        if kind:
+            groups.setdefault(kind, []).append(card_id)
+    return list(groups.values())
 
 
 def _card_list(value: object) -> tuple[str, ...]:

@@ -208,14 +208,16 @@ export function followPointer(host, ui, { cellOf, extent, cells, redraw, activat
  * broken rule; the focus ring.
  * @param {SVGGElement} layer @param {Record<string, Verdict>} cells @param {Pointer} ui
  * @param {Node | null} ghost @param {number} rotation @param {number} unit
+ * @param {string | null} [gate] the side of the tried tile that gets a gate (expansion II)
  */
-export function drawVerdictOverlay(layer, cells, ui, ghost, rotation, unit) {
+export function drawVerdictOverlay(layer, cells, ui, ghost, rotation, unit, gate = null) {
   layer.replaceChildren();
   drawLegalMarks(layer, cells, unit);
   const verdict = ui.pointed ? cells[ui.pointed] : null;
   if (verdict) {
     if (ghost && verdict.action !== "remove") {
       drawGhost(layer, ghost, ui.pointed, rotation, verdict.ok, unit);
+      if (gate) drawGateMark(layer, ui.pointed, gate, unit);
     }
     drawViolations(layer, verdict.violations, unit);
   }
@@ -375,6 +377,28 @@ export function drawBadge(parent, x, y, label, tone) {
   text.textContent = label;
   badge.appendChild(text);
   parent.appendChild(badge);
+}
+
+/** How thick a gate is drawn across its double wall, as in the static pictures. */
+const GATE_DEPTH = 34;
+
+/**
+ * A gate on side `side` of the tile tried at `key`, drawn like the static pictures' gates
+ * (a framed bar across the double wall, labelled "gate"), so the learner sees where it goes.
+ * @param {SVGGElement} layer @param {string} key @param {string} side @param {number} unit
+ */
+export function drawGateMark(layer, key, side, unit) {
+  const [x, y] = parseKey(key);
+  const across = side === "E" || side === "W";
+  const cx = x * unit + (side === "E" ? unit : side === "W" ? 0 : unit / 2);
+  const cy = y * unit + (side === "S" ? unit : side === "N" ? 0 : unit / 2);
+  const [w, h] = across ? [GATE_DEPTH, 40] : [40, GATE_DEPTH];
+  const group = svgEl("g", "gate-mark", { "data-gate-mark": `${key},${side}` });
+  group.appendChild(svgEl("rect", "gate-frame", { x: cx - w / 2, y: cy - h / 2, width: w, height: h, rx: 4 }));
+  const text = svgEl("text", "gate-label", { x: cx, y: cy + 5, "text-anchor": "middle" });
+  text.textContent = "gate";
+  group.appendChild(text);
+  layer.appendChild(group);
 }
 
 /** A ring around the focused cell (SVG groups draw no focus outline of their own). */

@@ -22,13 +22,24 @@ import {
  *            palette: Record<string, string>, cities: Record<string, {extent: [number, number, number, number], name: string,
  *                                     labels: Record<string, string>}>}} Table
  * @typedef {{version: number, seat: number | null, mode: string | null, tile: string | null,
- *            ghost?: string, cells: Record<string, Verdict>}} Verdicts
+ *            gate?: string | null, ghost?: string, cells: Record<string, Verdict>}} Verdicts
  * @typedef {{version: number, take: Record<string, Verdict>,
- *            buy: Record<string, Record<string, Verdict>>, tile: Record<string, Verdict>}} Options
+ *            buy: Record<string, Record<string, Verdict>>, tile: Record<string, Verdict>,
+ *            pay?: Record<string, Verdict>}} Options
  */
 
 /** Traits whose change redraws the view. */
-const WATCHED = ["_table", "_verdicts", "_options", "_note", "_prompt", "choice", "redesign"];
+const WATCHED = [
+  "_table",
+  "_verdicts",
+  "_options",
+  "_note",
+  "_prompt",
+  "choice",
+  "redesign",
+  "gate",
+  "el_schauf",
+];
 const UNIT = 100;
 
 const TEMPLATE = `
@@ -83,11 +94,15 @@ export function render({ model, el }) {
     svg.setAttribute("role", "group");
     svg.setAttribute("aria-label", "Alhambra game table");
     const active = table.seat;
-    for (const node of svg.querySelectorAll("[data-do]")) {
+    // The table's buttons, and those of the expansion II panel: module actions, gate sides.
+    for (const node of svg.querySelectorAll("[data-do], [data-module], [data-gate]")) {
       control(node);
       if (node.getAttribute("data-off") === "true") node.setAttribute("aria-disabled", "true");
     }
     const playing = active !== null && active !== undefined;
+    for (const node of svg.querySelectorAll("[data-character], .gate-card")) {
+      node.setAttribute("role", "img");
+    }
     for (const node of svg.querySelectorAll("[data-card], [data-space]")) {
       if (playing) control(node, false);
       else node.setAttribute("role", "img");
@@ -164,6 +179,11 @@ export function render({ model, el }) {
       const label = table.cities[String(table.seat)].labels[ui.pointed] || ui.pointed;
       return `${label}. Choose a bought or reserve tile, or press Redesign, to act here.`;
     }
+    if (options.pay && ui.hand.size) {
+      // A won character is being paid: picked cards are a payment, not a purchase.
+      const verdict = options.pay[cardsKey(ui.hand)];
+      return verdict ? verdict.text : "Press Pay to have these cards checked.";
+    }
     if (ui.display.size) {
       const verdict = (options.take || {})[cardsKey(ui.display)];
       return verdict ? verdict.text : "Press Take money to have these cards checked.";
@@ -193,7 +213,8 @@ export function render({ model, el }) {
     if (board) {
       rovingFocus(board.cells, ui.focused, ui.hasFocus);
       /** @type {Verdicts} */ const verdicts = model.get("_verdicts") || {};
-      drawVerdictOverlay(board.overlay, verdicts.cells || {}, ui, ghostFor(verdicts), 0, UNIT);
+      const ghost = ghostFor(verdicts);
+      drawVerdictOverlay(board.overlay, verdicts.cells || {}, ui, ghost, 0, UNIT, verdicts.gate);
     }
     showStatus(root, statusText(), ui.pointed, model.get("_note") || {});
     root.dataset.redesign = String(!!model.get("redesign"));
@@ -203,10 +224,20 @@ export function render({ model, el }) {
   /** @param {Element} node */
   function press(node) {
     const data = (name) => node.getAttribute(name);
+    if (data("data-module") !== null) {
+      send({ kind: "module", action: data("data-module"), version: version() });
+      return;
+    }
+    if (data("data-gate") !== null) {
+      send({ kind: "gate", side: data("data-gate") || null });
+      return;
+    }
     if (data("data-do") !== null) {
       if (data("data-off") === "true") return;
       const what = data("data-do");
-      if (what === "take") {
+      if (what === "pay") {
+        send({ kind: "pay", cards: [...ui.hand].sort(), version: version() });
+      } else if (what === "take") {
         send({ kind: "take", cards: [...ui.display].sort(), version: version() });
       } else if (what === "buy") {
         send({ kind: "buy", space: ui.space, cards: [...ui.hand].sort(), version: version() });
