@@ -299,39 +299,52 @@ def _draw_gate_control(group: ET.Element, gate: GateControl, top: float) -> floa
     return top + BUTTON_HEIGHT + 4
 
 
-def draw_player_extras(group: ET.Element, game: Game, seat: int, top: float) -> float:
-    """A player's gate cards and characters (name, symbol, used this turn or not)."""
-    modules = game.modules
-    x = 10.0
-    if "gates" in modules:
-        held = len(game.module_state("gates")["hands"][seat])
-        text = f"Gate cards: {held}"
-        label(group, "gate-cards", text, x, top + 17, font_size=13)
+def draw_player_extras(group: ET.Element, game: Game, seat: int, top: float, width: float) -> float:
+    """A player's gate cards and characters (name, symbol, used this turn or not), wrapped
+    within ``width``; returns the y below them."""
+    x, row = 10.0, top
+    if "gates" in game.modules:
+        text = f"Gate cards: {len(game.module_state('gates')['hands'][seat])}"
+        label(group, "gate-cards", text, x, row + 17, font_size=13)
         x += 7.4 * len(text) + 16
     if has_characters(game):
         data = game.module_state(CHARACTERS)
         owned = data["owned"][seat]
-        label(group, "characters-title", "Characters:" + ("" if owned else " none"), x, top + 17,
-              font_size=13)  # fmt: skip
-        x += 90 if owned else 0
+        title = "Characters:" + ("" if owned else " none")
+        label(group, "characters-title", title, x, row + 17, font_size=13)
+        x += 7.4 * len(title) + 10
         for card_id in owned:
-            x = _draw_character(group, game, data, seat, card_id, x, top)
-    return top + 26 if x > 10 else top
+            chip = _character_chip(game, data, seat, card_id)
+            if x + chip[1] > width - 10:
+                x, row = 10.0, row + 26
+            _draw_character(group, chip, card_id, x, row)
+            x += chip[1] + 6
+    return row + 26 if x > 10 else row
+
+
+def _character_chip(
+    game: Game, data: dict[str, Any], seat: int, card_id: str
+) -> tuple[str, float, bool]:
+    """A character chip's text, width and whether its ♦ was used this turn."""
+    state = game.state
+    used = (
+        BY_ID[card_id].symbol is Symbol.TURN
+        and seat == state.current
+        and data["used"] == state.turn
+    )
+    text = character_text(card_id) + (" · used this turn" if used else "")
+    return text, 7.0 * len(text) + 14, used
 
 
 def _draw_character(
-    group: ET.Element, game: Game, data: dict[str, Any], seat: int, card_id: str, x: float, y: float
-) -> float:
+    group: ET.Element, chip: tuple[str, float, bool], card_id: str, x: float, y: float
+) -> None:
+    text, w, used = chip
     character = BY_ID[card_id]
-    state = game.state
-    used = character.symbol is Symbol.TURN and seat == state.current and data["used"] == state.turn
-    text = character_text(card_id) + (" · used this turn" if used else "")
-    w = 7.0 * len(text) + 14
-    chip = node(group, "g", "character" + (" used" if used else ""),
+    words = f"{character.name}: {SYMBOL_WORDS[character.symbol]}. {character.effect}"
+    item = node(group, "g", "character" + (" used" if used else ""),
                 transform=f"translate({x:.0f} {y + 2:.0f})", data_character=card_id,
-                aria_label=f"{character.name}: {SYMBOL_WORDS[character.symbol]}. "
-                f"{character.effect}" + (" Used this turn." if used else ""))  # fmt: skip
-    node(chip, "rect", "character-face", width=f"{w:.0f}", height=20, rx=10,
+                aria_label=words + (" Used this turn." if used else ""))  # fmt: skip
+    node(item, "rect", "character-face", width=f"{w:.0f}", height=20, rx=10,
          fill="#e4e4e4" if used else CHIP_FILL, stroke="#7b68a6")  # fmt: skip
-    label(chip, "character-name", text, 7, 14, font_size=12, **({"fill": MUTED} if used else {}))
-    return x + w + 6
+    label(item, "character-name", text, 7, 14, font_size=12, **({"fill": MUTED} if used else {}))

@@ -356,8 +356,9 @@ def _draw_player(
     totals = money_totals(player.money, diamonds="diamonds" in state.modules)
     _label(group, "money-totals", totals, 10, 42, font_size=13)
     built = len(player.city) - 1
+    # Beside the points, not the money: the money line is long once diamonds join it.
     _label(group, "wall", f"{built} built · longest wall {player.city.longest_wall()}",
-           PANEL_WIDTH - 10, 42, text_anchor="end", font_size=13, fill=MUTED)  # fmt: skip
+           PANEL_WIDTH - 120, 22, text_anchor="end", font_size=13, fill=MUTED)  # fmt: skip
     top = 50.0
     per_row = 14
     money = sorted(player.money, key=_hand_order)
@@ -366,7 +367,7 @@ def _draw_player(
         _money_card(group, card_id, 10 + column * 37, top + row * 50, 34, 46, data="hand")
     top += 50 * max(1, -(-len(money) // per_row)) + 6
     if state.modules:
-        top = draw_player_extras(group, table.game, seat, top)
+        top = draw_player_extras(group, table.game, seat, top, PANEL_WIDTH)
     top = _draw_tile_row(group, "reserve", "Reserve", player.reserve, table, seat, top)
     if player.bought:
         top = _draw_tile_row(group, "bought", "To place", player.bought, table, seat, top)

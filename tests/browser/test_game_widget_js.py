@@ -8,7 +8,18 @@ recorded and handed to the Python widget to close the loop.
 from __future__ import annotations
 
 import alhambra_nb as alh
-from tests.test_game_widget import a_table_where_ana_can_buy, buy_something, messages_for, table
+from alhambra_nb.core.modules.characters import Bid
+from tests.test_game_widget import (
+    a_gate,
+    a_module_table_where,
+    a_table_where_ana_can_buy,
+    ana_bids,
+    ana_may_gate,
+    buy_something,
+    messages_for,
+    module_table,
+    table,
+)
 
 from . import widget_page
 from .widget_page import push, sent
@@ -196,3 +207,67 @@ def test_screenshots_light_and_dark(page, artifacts_dir):
         board_cell(page, 0, shown).hover()
         assert page.locator(".alh-overlay .violation").count() > 0
         page.locator("#root").screenshot(path=str(artifacts_dir / f"game-table-{theme}.png"))
+
+
+# -- expansion II -------------------------------------------------------------------------------
+def test_clicking_a_bid_sends_it_and_the_auction_goes_on(page):
+    w = a_module_table_where(ana_bids)
+    bid = next(a for a in w.game.legal_actions() if isinstance(a, Bid))
+    mount(page, w)
+    button = page.locator(f'[data-module="{bid}"]')
+    assert button.get_attribute("role") == "button"
+    assert button.get_attribute("aria-label") == f"Bid {bid.amount}"
+    assert page.get_attribute('[data-do="take"]', "aria-disabled") == "true"  # play is held
+    assert "Auction of" in status(page)
+    button.click()
+    assert sent(page) == [{"kind": "module", "action": str(bid), "version": w._table["version"]}]
+    deliver(page, w)
+    assert f"Ana bids {bid.amount}." in w.game.log
+    assert page.get_attribute(".alh-note", "data-kind") == "done"
+
+
+def test_choosing_a_gate_then_a_cell_sends_both_and_builds_the_gate(page):
+    w = a_module_table_where(ana_may_gate)
+    gated = next(a for a in w.game.legal_actions() if isinstance(a, alh.PlaceTile) and a_gate(a))
+    index = w.game.state.players[0].bought.index(gated.tile)
+    w._handle_message(w, {"kind": "select", "from": "bought", "index": index}, [])
+    key = f"{gated.cell[0]},{gated.cell[1]}"
+    mount(page, w)
+    page.click(f'[data-gate="{gated.gate.name}"]')
+    assert sent(page) == [{"kind": "gate", "side": gated.gate.name}]
+    deliver(page, w)
+    assert page.get_attribute(f'[data-gate="{gated.gate.name}"]', "aria-pressed") == "true"
+    board_cell(page, 0, key).hover()
+    assert "with a gate on its" in status(page)
+    assert page.locator(f'.alh-overlay [data-gate-mark="{key},{gated.gate.name}"]').count() == 1
+    board_cell(page, 0, key).click()
+    assert sent(page) == [
+        {"kind": "act", "cell": key, "tile": gated.tile.code, "version": w._table["version"]}
+    ]
+    deliver(page, w)
+    assert w.game.state.players[0].city.gates
+    assert page.locator('svg.player-city[data-seat="0"] .gates .gate').count() >= 1
+
+
+def an_auction_in_full_swing() -> alh.GameWidget:
+    """Every module on, Ana playing like a GreedyBot through the page's messages until, some
+    turns in, she is to bid for a character while characters are already held."""
+    for seed in range(3, 20):
+        w = module_table(seed)
+        adviser = alh.GreedyBot(seed=7)
+        for _ in range(3000):
+            if w.game.is_over():
+                break
+            owned = w.game.module_state("characters")["owned"]
+            if ana_bids(w) and w.game.state.turn >= 12 and any(owned):
+                return w
+            messages_for(w, adviser.choose(w.game.state))
+    raise AssertionError("no seeded game reaches an auction in full swing")
+
+
+def test_screenshot_of_the_table_with_every_module(page, artifacts_dir):
+    w = an_auction_in_full_swing()
+    mount(page, w)
+    assert page.locator('[data-module^="bid "]').count() >= 1
+    assert page.locator("[data-character]").count() >= 1
+    page.locator("#root").screenshot(path=str(artifacts_dir / "game-table-expansion.png"))
