@@ -382,9 +382,9 @@ def removable_cells(city: City) -> list[Cell]:
     layout = city._facts()
     cut, encloses = layout.cut_ranges, layout.removal_encloses
     # Expansion II: gated tiles never move; camps hang on by touching, not by walking.
-    locked = {c for cell, side in city.gates for c in (cell, neighbour(cell, side))}
+    locked = _gate_locked(city)
     # Every building stays walkable, so a camp can only lose its hold through a neighbour.
-    near_camps = {n for camp in layout.camps for n in neighbours(camp)}
+    near_camps = {n for camp in layout.camps for n in neighbours(camp)} if layout.camps else ()
     cells = [
         c
         for c, _ in city.items()
@@ -408,7 +408,7 @@ def _swaps(city: City, reserve: Sequence[Tile]) -> list[tuple[Cell, Tile]]:
     # facing neighbours equal the old tile's (see swap_is_legal); compare them as bit masks.
     # Gated tiles never move; a camp on either side of the swap is judged by what a camp
     # changes (see _camp_swap_is_legal). The tests hold both to City.check_swap.
-    locked = {c for cell, side in city.gates for c in (cell, neighbour(cell, side))}
+    locked = _gate_locked(city)
     found = []
     for cell, old in placed:
         if cell in locked:
@@ -427,6 +427,13 @@ def _swaps(city: City, reserve: Sequence[Tile]) -> list[tuple[Cell, Tile]]:
             elif _camp_swap_is_legal(city, cell, old, tile):
                 found.append((cell, tile))
     return found
+
+
+def _gate_locked(city: City) -> set[Cell] | tuple[()]:
+    """The cells joined by a gate: never moved by a redesign (expansion II)."""
+    if not city.gates:
+        return ()
+    return {c for cell, side in city.gates for c in (cell, neighbour(cell, side))}
 
 
 def _camp_swap_is_legal(city: City, cell: Cell, old: Tile, tile: Tile) -> bool:
@@ -455,25 +462,22 @@ def _sides_fit(city: City, cell: Cell, tile: Tile) -> bool:
 
 
 def swap_is_legal(city: City, cell: Cell, tile: Tile) -> bool:
-    """Whether ``tile`` may take the place of the tile at ``cell`` (fast for base tiles).
+    """Whether ``tile`` may take the place of the tile at ``cell`` (fast, no explanations).
 
     In a legal Alhambra the old tile matches every neighbour, so a new building matches them
     exactly when its sides facing neighbours equal the old tile's; the walking graph is then
-    unchanged, so every tile stays walkable and no hole appears. Camps and gates take the
-    full check.
+    unchanged, so every tile stays walkable and no hole appears. Gated tiles never move; a
+    camp on either side of the swap is judged by what a camp changes. The tests hold this to
+    ``City.check_swap``.
     """
     old = city.get(cell)
-    if old is None or old.is_fountain:
+    if old is None or old.is_fountain or cell in _gate_locked(city):
         return False
-    if tile.is_camp or old.is_camp or city.gates:
-        return not city.check_swap(cell, tile)
+    if tile.is_camp or old.is_camp:
+        return _camp_swap_is_legal(city, cell, old, tile)
     for side, other_cell in enumerate(neighbours(cell)):
-        other = city.get(other_cell)
-        if other is not None:
-            if other.is_camp:
-                return not city.check_swap(cell, tile)
-            if tile.edges[side] != old.edges[side]:
-                return False
+        if other_cell in city and tile.edges[side] != old.edges[side]:
+            return False
     return True
 
 

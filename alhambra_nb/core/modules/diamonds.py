@@ -71,9 +71,10 @@ class Diamonds(Module):
     def payments(
         self, state: GameState, seat: int, space: int, tile: Tile
     ) -> Iterable[tuple[str, ...]]:
-        diamonds = sorted(c for c in state.players[seat].money if c in DIAMOND_IDS)
-        if not diamonds:
+        hand = state.players[seat].money
+        if DIAMOND_IDS.isdisjoint(hand):
             return ()
+        diamonds = sorted(c for c in hand if c in DIAMOND_IDS)
         return minimal_payments(diamonds, tile.price)
 
     def check_payment(
