@@ -228,3 +228,55 @@ def test_cell_keys_parse_strictly():
     for bad in ("2", "a,b", [True, 1], None, 3):
         with pytest.raises(BadMessageError):
             parse_cell_key(bad)
+
+
+# -- expansion II: gates and camps ------------------------------------------------------------
+DOUBLE_WALL = "0,0 fountain\n1,0 arcades-8-E\n"  # a seraglio-7-W at (2, 0) meets it wall to wall
+
+
+def send(widget: alh.CityWidget, message: object) -> None:
+    widget._handle_message(widget, message, [])
+
+
+def test_a_gate_placement_by_messages():
+    w = alh.CityWidget(alh.City.from_text(DOUBLE_WALL), tiles=["seraglio-7-W"], selected=0)
+    cells = w._verdicts["cells"]
+    assert [v["rule"] for v in cells["2,0"]["violations"]] == ["placement/walking"]
+    send(w, {"kind": "gate", "side": "W"})
+    assert w.gate == "W" and w._verdicts["gate"] == "W"
+    for key, verdict in w._verdicts["cells"].items():
+        expected = w.city.check("seraglio-7-W", parse_cell_key(key), gate="W")
+        assert [v["rule"] for v in verdict["violations"]] == [v.rule.value for v in expected]
+    assert w._verdicts["cells"]["2,0"]["ok"]
+    assert "with a gate on its west side" in w._verdicts["cells"]["2,0"]["text"]
+    version = w._verdicts["version"]
+    send(w, {"kind": "act", "cell": "2,0", "tile": "seraglio-7-W", "version": version})
+    assert w._note["kind"] == "done", w.note
+    assert w.city.gates == {((1, 0), alh.Side.E)}
+    assert w.gate is None  # one placement, one gate
+    assert 'class="gate"' in w._board["svg"] and 'class="gate"' in w._static_svg()
+
+
+def test_a_gate_where_there_is_no_double_wall_is_refused_with_its_rule():
+    w = alh.CityWidget(alh.City.from_text(DOUBLE_WALL), tiles=["seraglio-7-W"], selected=0)
+    send(w, {"kind": "gate", "side": "N"})
+    version = w._verdicts["version"]
+    send(w, {"kind": "act", "cell": "2,0", "tile": "seraglio-7-W", "version": version})
+    assert w._note["kind"] == "refused"
+    assert [v.rule.value for v in w.last_verdict] == ["placement/walking", "placement/gate"]
+    assert not w.city.gates
+
+
+@pytest.mark.parametrize("side", ["X", 5, [1]])
+def test_a_bad_gate_side_is_ignored_with_a_note(side):
+    w = alh.CityWidget(alh.City.from_text(DOUBLE_WALL), tiles=["seraglio-7-W"], selected=0)
+    send(w, {"kind": "gate", "side": side})
+    assert w.gate is None and w._note["kind"] == "ignored"
+
+
+def test_camps_in_the_tray_are_drawn_with_their_bastions():
+    w = alh.CityWidget(tiles=["camp-8-NE", "camp-4-N"])
+    for entry in w._tray:
+        assert 'class="bastion"' in entry["svg"] and 'class="bastion-arrow"' in entry["svg"]
+        assert 'class="bastion"' in entry["ghost"]
+    assert w._tray[0]["svg"].count('class="bastion"') == 2

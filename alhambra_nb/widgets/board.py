@@ -20,7 +20,7 @@ import anywidget
 import traitlets
 
 from ..core.city import City
-from ..core.geometry import Cell, format_cell
+from ..core.geometry import Cell, Side, format_cell
 from ..core.tiles import BUILDINGS, Tile
 from ..core.violations import Violation
 from ..render import PALETTE, UNIT, city_extent, city_svg, describe_cell, rule_tag, tile_svg
@@ -210,12 +210,27 @@ def verdict(cell: Cell, action: str, violations: Sequence[Violation], doing: str
     }
 
 
+SIDE_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+"""Sides in words, for the verdicts of a placement with a gate (expansion II)."""
+
+
+def gate_words(side: Side | str | None) -> str:
+    """' with a gate on its west side', or nothing without a gate."""
+    if side is None:
+        return ""
+    return f" with a gate on its {SIDE_WORDS[getattr(side, 'name', side)]} side"
+
+
 def placement_verdicts(
-    city: City, tile: Tile, cells: Iterable[Cell], rotation: int = 0
+    city: City, tile: Tile, cells: Iterable[Cell], rotation: int = 0, *, gate: str | None = None
 ) -> dict[str, Verdict]:
-    """For each cell, whether ``tile`` (turned ``rotation``) may be built there, and why not."""
-    doing = f"the {tile.code} fits here; click or press Enter to place it"
-    return {cell_key(c): verdict(c, "place", city.check(tile, c, rotation), doing) for c in cells}
+    """For each cell, whether ``tile`` (turned ``rotation``, with a gate on its ``gate`` side,
+    expansion II) may be built there, and why not."""
+    doing = f"the {tile.code} fits here{gate_words(gate)}; click or press Enter to place it"
+    return {
+        cell_key(c): verdict(c, "place", city.check(tile, c, rotation, gate=gate), doing)
+        for c in cells
+    }
 
 
 def removal_verdicts(city: City, cells: Iterable[Cell]) -> dict[str, Verdict]:
@@ -236,14 +251,21 @@ def removal_verdicts(city: City, cells: Iterable[Cell]) -> dict[str, Verdict]:
     return found
 
 
-def reserve_verdicts(city: City, tile: Tile, cells: Iterable[Cell]) -> dict[str, Verdict]:
-    """For a reserve tile: swap it with a city tile, or put it back on an empty cell."""
+def reserve_verdicts(
+    city: City, tile: Tile, cells: Iterable[Cell], *, gate: str | None = None
+) -> dict[str, Verdict]:
+    """For a reserve tile: swap it with a city tile, or put it back on an empty cell (with a
+    gate on its ``gate`` side, expansion II)."""
     found = {}
     for cell in cells:
         old = city.get(cell)
         if old is None:
-            doing = f"the {tile.code} may come back here; click or press Enter to build it"
-            found[cell_key(cell)] = verdict(cell, "place", city.check(tile, cell), doing)
+            doing = (
+                f"the {tile.code} may come back here{gate_words(gate)}; click or press Enter "
+                "to build it"
+            )
+            checked = city.check(tile, cell, gate=gate)
+            found[cell_key(cell)] = verdict(cell, "place", checked, doing)
         else:
             doing = f"the {tile.code} may replace the {old.code}; click or press Enter to swap"
             found[cell_key(cell)] = verdict(cell, "swap", city.check_swap(cell, tile), doing)

@@ -16,7 +16,7 @@ from typing import Any
 import traitlets
 from ipywidgets import CallbackDispatcher
 
-from ..core.city import City, as_rotation, as_tile
+from ..core.city import City, as_rotation, as_side, as_tile
 from ..core.geometry import Cell, format_cell
 from ..core.tiles import Tile
 from ..core.violations import Violation
@@ -29,6 +29,7 @@ from .board import (
     board_payload,
     bundle,
     extent_cells,
+    gate_words,
     message_kind,
     parse_cell_key,
     placement_verdicts,
@@ -70,6 +71,9 @@ class CityWidget(BoardWidget):
     reserve_selected = traitlets.Any(None).tag(sync=True)
     rotation = traitlets.Int(0).tag(sync=True)
     mode = traitlets.Unicode("build").tag(sync=True)
+    gate = traitlets.Any(None).tag(sync=True)
+    """Expansion II: the side of the new tile that gets a gate (``None``, ``"N"``, ``"E"``,
+    ``"S"`` or ``"W"``); verdicts and placements are made with it."""
     show_wall = traitlets.Bool(False).tag(sync=True)
     show_counts = traitlets.Bool(False).tag(sync=True)
 
@@ -115,6 +119,16 @@ class CityWidget(BoardWidget):
     def _valid_rotation(self, proposal: dict[str, Any]) -> int:
         return as_rotation(proposal["value"])
 
+    @traitlets.validate("gate")
+    def _valid_gate(self, proposal: dict[str, Any]) -> str | None:
+        value = proposal["value"]
+        if value is None or value == "":
+            return None
+        try:
+            return as_side(value).name
+        except ValueError:
+            raise traitlets.TraitError(f"a gate goes on side N, E, S or W, not {value!r}") from None
+
     @traitlets.validate("mode")
     def _valid_mode(self, proposal: dict[str, Any]) -> str:
         if proposal["value"] not in MODES:
@@ -142,7 +156,7 @@ class CityWidget(BoardWidget):
             self._draw_trays()
             self._compute_verdicts()
 
-    @traitlets.observe("selected", "reserve_selected", "rotation", "mode")
+    @traitlets.observe("selected", "reserve_selected", "rotation", "mode", "gate")
     def _choice_changed(self, _change: dict[str, Any]) -> None:
         if self._ready:
             self._compute_verdicts()
@@ -161,12 +175,12 @@ class CityWidget(BoardWidget):
         if self.mode == "redesign":
             reserve_tile = self._reserve_tile
             cells_map = (
-                reserve_verdicts(self.city, reserve_tile, cells)
+                reserve_verdicts(self.city, reserve_tile, cells, gate=self.gate)
                 if reserve_tile is not None
                 else removal_verdicts(self.city, cells)
             )
         elif tile is not None:
-            cells_map = placement_verdicts(self.city, tile, cells, self.rotation)
+            cells_map = placement_verdicts(self.city, tile, cells, self.rotation, gate=self.gate)
         else:
             cells_map = {}
         self._verdicts = {
@@ -174,6 +188,7 @@ class CityWidget(BoardWidget):
             "mode": self.mode,
             "tile": tile.code if tile is not None else None,
             "rotation": self.rotation,
+            "gate": self.gate,
             "cells": cells_map,
         }
 
@@ -298,7 +313,7 @@ class CityWidget(BoardWidget):
         if action == "swap":
             return self.city.check_swap(cell, tile)
         rotation = self.rotation if self.mode == "build" else 0
-        return self.city.check(tile, cell, rotation)
+        return self.city.check(tile, cell, rotation, gate=self.gate)
 
     def _act(self, cell: Cell, wanted: str | None) -> list[Violation]:
         action, tile = self._action_at(cell)
@@ -332,18 +347,19 @@ class CityWidget(BoardWidget):
             message = f"Swapped the {old.code} at {format_cell(cell)} for the {tile.code}."
         else:
             assert tile is not None
-            city.place(tile, cell)
+            city.place(tile, cell, gate=self.gate)
             if self.mode == "redesign":
                 assert self.reserve_selected is not None
                 del reserve[self.reserve_selected]
             else:
                 assert self.selected is not None
                 del tiles[self.selected]
-            message = f"Placed the {tile.code} at {format_cell(cell)}."
+            message = f"Placed the {tile.code} at {format_cell(cell)}{gate_words(self.gate)}."
         self._history.append(snapshot)
         with self.hold_sync():
             self.selected = None
             self.reserve_selected = None
+            self.gate = None  # a gate goes with one placement
             self.city = city
             self.tiles = tuple(tiles)
             self.reserve = tuple(reserve)
@@ -367,6 +383,8 @@ class CityWidget(BoardWidget):
             self._toggle(content.get("what"))
         elif kind == "undo":
             self.undo()
+        elif kind == "gate":
+            self.gate = content.get("side")  # validated: a bad side is ignored with a note
         else:
             raise BadMessageError(f"unknown message kind {kind!r}")
 

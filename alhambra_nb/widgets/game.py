@@ -37,7 +37,7 @@ from ..core.actions import (
 from ..core.bots import Bot, GreedyBot, RandomBot
 from ..core.city import City, as_side
 from ..core.game import Game
-from ..core.geometry import Cell, Side, format_cell
+from ..core.geometry import Cell, format_cell
 from ..core.modules.characters import ElSchaufRedesign, PayBid
 from ..core.modules.gates import gated_placements
 from ..core.money import (
@@ -56,11 +56,13 @@ from ..core.violations import Violation
 from ..render import PALETTE, city_extent, city_svg, describe_cell, describe_tile, tile_fragment
 from ..render.svg import Extent, cell_key
 from .board import (
+    SIDE_WORDS,
     BadMessageError,
     BoardWidget,
     Verdict,
     bundle,
     extent_cells,
+    gate_words,
     message_kind,
     parse_cell_key,
     short,
@@ -801,7 +803,7 @@ class GameWidget(BoardWidget):
         violations = self._game.check(action)
         if isinstance(action, ElSchaufRedesign):
             action = action.redesign  # the words are those of the redesign he grants
-        gated = _gate_words(getattr(action, "gate", None))
+        gated = gate_words(getattr(action, "gate", None))
         if isinstance(action, PlaceTile):
             doing = f"the {tile.code} fits here{gated}; click or press Enter to build it"
             return verdict(cell, "place", violations, doing)
@@ -1130,14 +1132,6 @@ def _action_verdict(action: Action, violations: Sequence[Violation], doing: str)
         "text": f"Not allowed ({count} rule{'s' if count != 1 else ''}): {_numbered(violations)}",
         "violations": violations_payload(violations),
     }
-
-
-SIDE_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
-
-
-def _gate_words(side: Side | None) -> str:
-    """' with a gate on its west side', or nothing without a gate."""
-    return "" if side is None else f" with a gate on its {SIDE_WORDS[side.name]} side"
 
 
 def _one_kind_groups(money: Iterable[str]) -> list[list[str]]:

@@ -151,3 +151,32 @@ def test_light_and_dark_screenshots(page, artifacts_dir):
         cell(page, "2,0").hover()
         page.locator("#root").screenshot(path=str(artifacts_dir / f"city-widget-{theme}.png"))
         assert page.locator(".alh-overlay .violation").count() > 0
+
+
+def test_a_gate_side_then_a_cell_builds_the_gate(page):
+    w = alh.CityWidget(
+        alh.City.from_text("0,0 fountain\n1,0 arcades-8-E\n"), tiles=["seraglio-7-W"]
+    )
+    w.selected = 0
+    mount(page, w)
+    assert page.get_attribute('[data-gate=""]', "aria-pressed") == "true"
+    page.click('[data-gate="W"]')
+    assert sent(page) == [{"kind": "gate", "side": "W"}]
+    for message in sent(page):
+        w._handle_message(w, message, [])
+    page.evaluate("window.__sent.length = 0")
+    push(page, w)
+    assert page.get_attribute('[data-gate="W"]', "aria-pressed") == "true"
+    cell(page, "2,0").hover()
+    assert "with a gate on its west side" in status(page)
+    assert page.locator('.alh-overlay [data-gate-mark="2,0,W"]').count() == 1
+    cell(page, "2,0").click()
+    version = w._verdicts["version"]
+    assert sent(page) == [
+        {"kind": "act", "cell": "2,0", "tile": "seraglio-7-W", "version": version}
+    ]
+    for message in sent(page):
+        w._handle_message(w, message, [])
+    push(page, w)
+    assert w.city.gates and page.locator(".alh-board .gates .gate").count() == 1
+    assert page.get_attribute('[data-gate=""]', "aria-pressed") == "true"

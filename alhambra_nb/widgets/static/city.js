@@ -28,6 +28,16 @@ const WATCHED = [
   "mode",
   "show_wall",
   "show_counts",
+  "gate",
+];
+
+/** The gate choices (expansion II): no gate, or the side of the new tile that gets one. */
+const GATES = [
+  ["", "none"],
+  ["N", "N"],
+  ["E", "E"],
+  ["S", "S"],
+  ["W", "W"],
 ];
 
 const TEMPLATE = `
@@ -37,6 +47,12 @@ const TEMPLATE = `
     <button type="button" data-do="wall" aria-pressed="false">Longest wall</button>
     <button type="button" data-do="counts" aria-pressed="false">Counts</button>
     <button type="button" data-do="undo" disabled>Undo</button>
+    <span class="alh-gates" role="group" aria-label="Gate on a side of the new tile (expansion II)">
+      Gate: ${GATES.map(
+        ([side, text]) =>
+          `<button type="button" data-gate="${side}" aria-pressed="false" title="${side ? `A gate on the ${text} side of the new tile: it opens a double wall` : "No gate"}">${text}</button>`,
+      ).join("")}
+    </span>
   </div>
   <div class="alh-main">
     <div class="alh-board"></div>
@@ -174,13 +190,17 @@ export function render({ model, el }) {
     $('[data-do="wall"]').setAttribute("aria-pressed", String(!!model.get("show_wall")));
     $('[data-do="counts"]').setAttribute("aria-pressed", String(!!model.get("show_counts")));
     /** @type {HTMLButtonElement} */ ($('[data-do="undo"]')).disabled = !model.get("_can_undo");
+    for (const button of root.querySelectorAll("[data-gate]")) {
+      const side = /** @type {HTMLElement} */ (button).dataset.gate;
+      button.setAttribute("aria-pressed", String(side === (model.get("gate") || "")));
+    }
     root.classList.toggle("alh-show-wall", !!model.get("show_wall"));
     root.dataset.mode = mode;
     drawCounts(board);
 
     const cells = verdicts.cells || {};
     const ghost = ghostFor(verdicts);
-    drawVerdictOverlay(grid.overlay, cells, ui, ghost, verdicts.rotation, board.unit);
+    drawVerdictOverlay(grid.overlay, cells, ui, ghost, verdicts.rotation, board.unit, verdicts.gate);
     showStatus(root, statusText(board, verdicts), ui.pointed, model.get("_note") || {});
   }
 
@@ -205,7 +225,9 @@ export function render({ model, el }) {
     const button = /** @type {HTMLElement} */ (event.target).closest?.("button");
     if (!button || !root.contains(button)) return;
     const what = button.dataset.do;
-    if (button.dataset.tray) {
+    if (button.dataset.gate !== undefined) {
+      send({ kind: "gate", side: button.dataset.gate || null });
+    } else if (button.dataset.tray) {
       const index = Number(button.dataset.index);
       const current = model.get(button.dataset.tray === "tiles" ? "selected" : "reserve_selected");
       send({ kind: "select", tray: button.dataset.tray, index: current === index ? null : index });
