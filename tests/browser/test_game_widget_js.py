@@ -246,7 +246,9 @@ def test_choosing_a_gate_then_a_cell_sends_both_and_builds_the_gate(page):
     ]
     deliver(page, w)
     assert w.game.state.players[0].city.gates
-    assert page.locator('svg.player-city[data-seat="0"] .gates .gate').count() >= 1
+    built = page.locator('svg.player-city[data-seat="0"] .gates .gate')
+    assert built.count() >= 1
+    assert built.first.get_attribute("role") is None  # a picture, not a gate button
 
 
 def an_auction_in_full_swing() -> alh.GameWidget:

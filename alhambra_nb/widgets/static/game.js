@@ -95,7 +95,8 @@ export function render({ model, el }) {
     svg.setAttribute("aria-label", "Alhambra game table");
     const active = table.seat;
     // The table's buttons, and those of the expansion II panel: module actions, gate sides.
-    for (const node of svg.querySelectorAll("[data-do], [data-module], [data-gate]")) {
+    // (Only buttons: a gate drawn in an Alhambra carries data-gate too.)
+    for (const node of svg.querySelectorAll("[data-do], [data-module], g.button[data-gate]")) {
       control(node);
       if (node.getAttribute("data-off") === "true") node.setAttribute("aria-disabled", "true");
     }
