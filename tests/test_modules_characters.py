@@ -451,3 +451,10 @@ def test_greedy_bots_win_and_use_characters():
         )
         check_invariants(game.state)
     assert owned >= 3 and used >= 3
+
+
+def test_a_variant_shows_its_state_under_its_own_name():
+    game = alh.Game(2, seed=1, modules=("characters-half-hakim",))
+    state = game.module_state("characters-half-hakim")
+    assert state and state == game.module_state("characters")
+    assert len(state["aside"]) == 4

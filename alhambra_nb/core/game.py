@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from .actions import Action, parse_action
 from .city import City
 from .events import Event
+from .modules import MODULES
 from .money import (
     CURRENCIES,
     MARKET_SPACES,
@@ -261,8 +262,11 @@ class Game:
 
     def module_state(self, name: str) -> dict:
         """A copy of what module ``name`` keeps on the table (plain JSON): the gate cards
-        beside the market and in hands, the characters owned and aside, a running auction."""
-        return json.loads(json.dumps(self._state.extra.get(name, {})))
+        beside the market and in hands, the characters owned and aside, a running auction.
+        Variants of a module keep their state under their family's name."""
+        module = MODULES.get(name)
+        key = (module.family or module.name) if module is not None else name
+        return json.loads(json.dumps(self._state.extra.get(key, {})))
 
     def money_in(self, seat: int, currency: Currency | str) -> int:
         """What ``seat`` holds in ``currency`` (the end-of-game distribution compares it)."""
