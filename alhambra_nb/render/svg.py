@@ -141,16 +141,7 @@ def _draw_building(parent: ET.Element, tile: Tile) -> None:
         text_anchor="middle",
         fill=PALETTE["ink"],
     )
-    _text(
-        parent,
-        "tile-price",
-        str(tile.price),
-        x=50,
-        y=82,
-        font_size=17,
-        text_anchor="middle",
-        fill=PALETTE["ink"],
-    )
+    _draw_price(parent, tile)
 
 
 def _draw_fountain(parent: ET.Element) -> None:
@@ -178,8 +169,8 @@ def _draw_fountain(parent: ET.Element) -> None:
     )
 
 
-def _draw_camp(parent: ET.Element, tile: Tile) -> None:
-    _el(parent, "polygon", "camp-tent", points="34,62 50,34 66,62", fill=PALETTE["bastion"])
+def _draw_price(parent: ET.Element, tile: Tile) -> None:
+    """The price, under the letter of a building and under a camp's tent alike."""
     _text(
         parent,
         "tile-price",
@@ -190,6 +181,11 @@ def _draw_camp(parent: ET.Element, tile: Tile) -> None:
         text_anchor="middle",
         fill=PALETTE["ink"],
     )
+
+
+def _draw_camp(parent: ET.Element, tile: Tile) -> None:
+    _el(parent, "polygon", "camp-tent", points="34,62 50,34 66,62", fill=PALETTE["bastion"])
+    _draw_price(parent, tile)
     for side in SIDES:
         if side in tile.bastions:
             x, y, w, h = _side_rect(side, WALL + 4)

@@ -38,7 +38,7 @@ from ..core.bots import Bot, GreedyBot, RandomBot
 from ..core.city import City, as_side
 from ..core.game import Game
 from ..core.geometry import Cell, format_cell
-from ..core.modules.characters import ElSchaufRedesign, PayBid
+from ..core.modules.characters import ElSchaufRedesign, PayBid, purse
 from ..core.modules.gates import gated_placements
 from ..core.money import (
     CURRENCIES,
@@ -47,7 +47,6 @@ from ..core.money import (
     Currency,
     card,
     describe,
-    is_diamond,
     space_currency,
 )
 from ..core.state import PHASE_FINAL, PHASE_OVER, PHASE_PLAY, PlayerState
@@ -853,7 +852,7 @@ class GameWidget(BoardWidget):
         """For every set of cards of one currency (or of diamonds) in the hand, the verdict
         of paying the won bid with it; mixed sets are checked when Pay is pressed."""
         found = {}
-        for group in _one_kind_groups(money):
+        for group in purse(money).values():
             if len(group) > BUY_PREVIEW_LIMIT:
                 continue
             for size in range(1, len(group) + 1):
@@ -1132,17 +1131,6 @@ def _action_verdict(action: Action, violations: Sequence[Violation], doing: str)
         "text": f"Not allowed ({count} rule{'s' if count != 1 else ''}): {_numbered(violations)}",
         "violations": violations_payload(violations),
     }
-
-
-def _one_kind_groups(money: Iterable[str]) -> list[list[str]]:
-    """A hand's cards by what may pay a character together: each currency, the diamonds."""
-    groups: dict[str, list[str]] = {}
-    for card_id in sorted(money):
-        currency = CURRENCY.get(card_id)
-        kind = currency.value if currency is not None else "diamond" if is_diamond(card_id) else ""
-        if kind:
-            groups.setdefault(kind, []).append(card_id)
-    return list(groups.values())
 
 
 def _card_list(value: object) -> tuple[str, ...]:

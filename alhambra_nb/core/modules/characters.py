@@ -320,7 +320,7 @@ _BEFORE_TURN = (LailaSwap, MachmaSwap, YammeradDraw)
 
 
 # -- money: what a hand can pay for a character ---------------------------------------------
-def _purse(cards: Iterable[str]) -> dict[str, list[str]]:
+def purse(cards: Iterable[str]) -> dict[str, list[str]]:
     """Cards grouped by what may pay together: each currency, and the diamonds."""
     groups: dict[str, list[str]] = {}
     for card_id in sorted(cards):
@@ -333,13 +333,13 @@ def _purse(cards: Iterable[str]) -> dict[str, list[str]]:
 
 def payable(cards: Iterable[str]) -> int:
     """The highest bid a hand can pay: its best total in one currency or in diamonds."""
-    return max((sum(VALUE[c] for c in group) for group in _purse(cards).values()), default=0)
+    return max((sum(VALUE[c] for c in group) for group in purse(cards).values()), default=0)
 
 
 def bid_payments(cards: Iterable[str], bid: int) -> list[tuple[str, ...]]:
     """The minimal payments of at least ``bid`` in one currency (or in diamonds)."""
     found: list[tuple[str, ...]] = []
-    for group in _purse(cards).values():
+    for group in purse(cards).values():
         if sum(VALUE[c] for c in group) >= bid:
             found.extend(minimal_payments(group, bid))
     return found
@@ -737,7 +737,7 @@ def _check_pay(state: GameState, auction: Any, cards: Sequence[str]) -> list[Vio
             Violation.of(RuleId.BUY_NOT_IN_HAND, player=player.name, cards=describe(foreign))
         )
     good = [c for c in cards if c not in foreign]
-    if len(_purse(good)) > 1:
+    if len(purse(good)) > 1:
         found.append(Violation.of(RuleId.AUCTION_PAYMENT, "mixed", cards=describe(good)))
     paid = sum(VALUE.get(c, 0) for c in good)
     if paid < auction["high"]:
