@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..core import Buy, Currency, Game, PlaceTile, TakeMoney, Violation, card, format_cell
-from ..core.money import MoneyCard
+from ..core.money import MoneyCard, is_exact_payment
 from .stage import GameStage
 from .tasks import AnswerError, Task, _messages, read_cell
 from .verdict import Verdict, right, wrong
@@ -228,7 +228,7 @@ class PaymentTask(GameTask):
             for a in game.legal_actions()
             if isinstance(a, Buy)
             and a.space == self.space
-            and sum(card(c).value for c in a.cards) == tile.price  # type: ignore[union-attr]
+            and is_exact_payment(a.cards, tile.price)  # type: ignore[union-attr]
         ]
 
     def _fields(self) -> dict[str, Any]:

@@ -162,6 +162,11 @@ def register_cards(cards: Iterable[Any], *, money: bool = False) -> None:
             VALUE[found.id] = found.value
 
 
+def is_exact_payment(card_ids: Iterable[str], price: int) -> bool:
+    """Whether the cards pay ``price`` exactly: the payment that earns another action."""
+    return sum(VALUE[c] for c in card_ids) == price
+
+
 def is_diamond(card_id: str) -> bool:
     """Whether ``card_id`` names an expansion II diamond card."""
     return card_id.startswith("diamond-")

@@ -40,6 +40,7 @@ from .money import (
     STARTING_MONEY,
     TAKE_LIMIT,
     VALUE,
+    is_exact_payment,
     minimal_payments,
     money_cards,
     paid_in,
@@ -786,7 +787,7 @@ def _do_buy(state: GameState, action: Buy) -> None:
     state.market[action.space - 1] = None
     player.bought.append(tile)
     paid = sum(VALUE[c] for c in action.cards)
-    exact = paid == tile.price
+    exact = is_exact_payment(action.cards, tile.price)
     state.note(
         "event.buy-exact" if exact else "event.buy-over",
         player=player.name,
