@@ -123,3 +123,55 @@ def test_random_growth_is_reproducible():
     assert grow(7).to_text() == grow(7).to_text()
     assert grow(7).to_text() != grow(8).to_text()
     assert len(grow(3, 50)) > 40
+
+
+def same_facts(city: alh.City) -> None:
+    """The city's layout, derived step by step, says what one built afresh says."""
+    fresh = alh.City(dict(city.items()), gates=city.gates)
+    derived, rebuilt = city._facts(), fresh._facts()
+    assert derived.frontier == rebuilt.frontier
+    assert derived.reach == rebuilt.reach
+    assert sorted(derived.camps) == sorted(rebuilt.camps)
+    for cell in neighbourhood(city):
+        if cell not in city:
+            assert derived.is_outside(cell) == rebuilt.is_outside(cell), cell
+            assert derived.enclosed_by(cell) == rebuilt.enclosed_by(cell), cell
+        else:
+            assert set(derived.cut_off_by(cell)) == set(rebuilt.cut_off_by(cell)), cell
+    for tile in PATTERNS + list(alh.CAMPS):
+        assert city.legal_cells(tile) == fresh.legal_cells(tile)
+    assert city.longest_wall() == fresh.longest_wall()
+
+
+@settings(max_examples=30, deadline=None)
+@given(seeds, st.randoms(use_true_random=False))
+def test_layouts_derived_move_by_move_equal_layouts_built_afresh(seed, rng):
+    """Building and taking away tiles (camps too) in random legal moves: after every move
+    the rules see the same position as in a city built from scratch."""
+    city = alh.City()
+    spare = list(alh.TILES + alh.CAMPS)
+    rng.shuffle(spare)
+    for _ in range(60):
+        removable = [c for c in city if c != (0, 0) and city.check_removal(c) == []]
+        if removable and rng.random() < 0.35:
+            spare.append(city.remove(rng.choice(sorted(removable))))
+        else:
+            tile = spare.pop()
+            cells = sorted(city.legal_cells(tile))
+            if not cells:
+                spare.insert(0, tile)
+                continue
+            city.place(tile, rng.choice(cells))
+        same_facts(city)
+    assert city.validate() == []
+
+
+def test_a_copy_keeps_its_position_when_the_original_changes():
+    city = alh.City()
+    city.candidate_cells()  # the rules' facts about the lone fountain, shared with the copy
+    twin = city.copy()
+    tile = next(t for t in alh.TILES if t.walls and city.is_legal(t, (1, 0)))
+    city.place(tile, (1, 0))
+    assert city.longest_wall() > 0
+    assert len(twin) == 1 and twin.longest_wall() == 0
+    assert twin.legal_cells(tile) == alh.City().legal_cells(tile)

@@ -93,8 +93,11 @@ class City:
             self._layout = Layout(self._tiles, self._gates)
         return self._layout
 
-    def _changed(self) -> None:
-        self._layout = None
+    def _replace_tiles(self, tiles: dict[Cell, Tile], layout: Layout | None = None) -> None:
+        """Take ``tiles`` as the new position. The old mapping is left as it was: copies of
+        this city and its old layout still read it."""
+        self._tiles = tiles
+        self._layout = layout
 
     # -- placing --------------------------------------------------------------------------
     def check(
@@ -148,10 +151,12 @@ class City:
         tile, cell, side = as_tile(tile), as_cell(cell), as_side(gate)
         if not self.is_legal(tile, cell, gate=side):
             raise IllegalPlacementError(self.check(tile, cell, gate=side))
-        self._tiles[cell] = tile
+        tiles = {**self._tiles, cell: tile}
         if side is not None:
             self._gates = self._gates | {canonical_edge(cell, side)}
-        self._changed()
+            self._replace_tiles(tiles)
+        else:  # is_legal built the layout that the new one grows from
+            self._replace_tiles(tiles, self._facts().placed(cell, tile, tiles))
 
     # -- redesigning ----------------------------------------------------------------------
     def check_removal(self, cell: Cell) -> list[Violation]:
@@ -208,8 +213,9 @@ class City:
         violations = self.check_removal(cell)
         if violations:
             raise IllegalRedesignError(violations)
-        tile = self._tiles.pop(cell)
-        self._changed()
+        tiles = dict(self._tiles)
+        tile = tiles.pop(cell)
+        self._replace_tiles(tiles, self._facts().removed(cell, tiles))
         return tile
 
     def check_swap(self, cell: Cell, tile: Tile | str, rotation: int = 0) -> list[Violation]:
@@ -219,13 +225,11 @@ class City:
         if old is None or old.is_fountain or cell == ORIGIN:
             return self.check_removal(cell)
         without = self.copy()
-        del without._tiles[cell]
-        without._changed()
+        without._replace_tiles({c: t for c, t in self._tiles.items() if c != cell})
         found = self._gate_locks(cell)
         found += [v for v in without.check(tile, cell, rotation) if v.rule is not RuleId.NO_HOLES]
-        after = without.copy()
-        after._tiles[cell] = tile
-        after._changed()
+        after = self.copy()
+        after._replace_tiles({**self._tiles, cell: tile})
         reach_after = after._facts().reach
         cut = [c for c in self._facts().order if c != cell and c not in reach_after]
         if cut:
@@ -239,9 +243,12 @@ class City:
         violations = self.check_swap(cell, tile)
         if violations:
             raise IllegalRedesignError(violations)
+        return self._swap_checked(cell, tile)
+
+    def _swap_checked(self, cell: Cell, tile: Tile) -> Tile:
+        """:meth:`swap` for a swap the caller has already found legal (no second check)."""
         old = self._tiles[cell]
-        self._tiles[cell] = tile
-        self._changed()
+        self._replace_tiles({**self._tiles, cell: tile})
         return old
 
     # -- the whole position ---------------------------------------------------------------

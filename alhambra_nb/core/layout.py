@@ -1,9 +1,10 @@
 """What the building rules need to know about one position, computed once and shared.
 
-A :class:`Layout` is derived from a city's tiles and gates and never changes; the city drops it
-when it changes. It holds the walking graph search (who is reachable from the fountain, and
-whom each tile's removal would cut off), the empty cells that reach the outside, and for every
-empty cell beside the city what its neighbours demand of a new tile there.
+A :class:`Layout` is derived from a city's tiles and gates and never changes; when the city
+changes it gets a new one, derived from the old one when a single tile was built or taken
+away. It holds the walking graph search (who is reachable from the fountain, and whom each
+tile's removal would cut off), the empty cells that reach the outside, and for every empty
+cell beside the city what its neighbours demand of a new tile there.
 
 Empty space is kept as bits of one integer over the city's bounding box plus a margin of two
 cells, so a flood fill over it is a handful of big-integer operations per step.
@@ -24,8 +25,6 @@ OPEN, WALL = int(Edge.OPEN), int(Edge.WALL)
 
 _MATCH = [[(a, b) in MATCHING_EDGES or b == NO_TILE for b in range(5)] for a in range(4)]
 
-_RING_OFFSETS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
-
 
 def walk_neighbours(
     tiles: Mapping[Cell, Tile], gates: frozenset[tuple[Cell, int]]
@@ -34,23 +33,29 @@ def walk_neighbours(
 
     Open against open, or a gated double wall (expansion II); nobody walks through a camp.
     """
-    graph: dict[Cell, list[Cell]] = {}
-    for cell, tile in tiles.items():
-        if tile.is_camp:
+    return {
+        cell: _walk_links(tiles, gates, cell, tile)
+        for cell, tile in tiles.items()
+        if not tile.is_camp
+    }
+
+
+def _walk_links(
+    tiles: Mapping[Cell, Tile], gates: frozenset[tuple[Cell, int]], cell: Cell, tile: Tile
+) -> list[Cell]:
+    """The neighbours a pedestrian can step to from the building ``tile`` at ``cell``."""
+    joined = []
+    edges = tile.edges
+    for side, other_cell in enumerate(neighbours(cell)):
+        other = tiles.get(other_cell)
+        if other is None or other.is_camp:
             continue
-        joined = []
-        edges = tile.edges
-        for side, other_cell in enumerate(neighbours(cell)):
-            other = tiles.get(other_cell)
-            if other is None or other.is_camp:
-                continue
-            mine, theirs = edges[side], other.edges[side ^ 2]
-            if (mine is Edge.OPEN and theirs is Edge.OPEN) or (
-                mine is Edge.WALL and theirs is Edge.WALL and _gated(cell, side, gates)
-            ):
-                joined.append(other_cell)
-        graph[cell] = joined
-    return graph
+        mine, theirs = edges[side], other.edges[side ^ 2]
+        if (mine is Edge.OPEN and theirs is Edge.OPEN) or (
+            mine is Edge.WALL and theirs is Edge.WALL and _gated(cell, side, gates)
+        ):
+            joined.append(other_cell)
+    return joined
 
 
 def _gated(cell: Cell, side: int, gates: frozenset[tuple[Cell, int]]) -> bool:
@@ -62,25 +67,91 @@ def _gated(cell: Cell, side: int, gates: frozenset[tuple[Cell, int]]) -> bool:
     return ((x, y - 1), 2) in gates if side == 0 else ((x - 1, y), 1) in gates
 
 
+def _side_parts(edge_bits: int, is_camp: bool) -> tuple[tuple[int, int], ...]:
+    """What a tile adds to the signature of the empty cell on each side of it.
+
+    Per side of the empty cell, a pair: the bits that turn that side's ``NO_TILE`` code into
+    the tile's facing edge, and the walk or gate bit it adds when the tile is reachable.
+    """
+    parts = []
+    for side in range(4):
+        facing = (edge_bits >> 2 * (side ^ 2)) & 3
+        reachable = 0
+        if not is_camp and facing in (OPEN, WALL):
+            reachable = 1 << side << (12 if facing == OPEN else 16)
+        parts.append(((NO_TILE ^ facing) << 3 * side, reachable))
+    return tuple(parts)
+
+
+_SIDE_PARTS = {
+    bits | camp << 8: _side_parts(bits, bool(camp)) for bits in range(256) for camp in (0, 1)
+}
+_ALL_EMPTY = NO_TILE | NO_TILE << 3 | NO_TILE << 6 | NO_TILE << 9
+
+
+def _signature(tiles: Mapping[Cell, Tile], reach: frozenset[Cell], cell: Cell) -> int:
+    """What the neighbours of the empty ``cell`` ask of a new tile there (see ``frontier``)."""
+    x, y = cell
+    code = _ALL_EMPTY
+    for side, other_cell in enumerate(((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))):
+        other = tiles.get(other_cell)
+        if other is not None:
+            facing, reachable = _SIDE_PARTS[other.edge_bits | other.is_camp << 8][side]
+            code ^= facing
+            if other_cell in reach:
+                code |= reachable
+    return code
+
+
+def _stays_joined(window: int) -> bool:
+    """Whether the empty side cells of the middle of a 3 x 3 ``window`` (bit ``3 * row +
+    column`` set where a tile stands) stay joined round it once it is built on.
+
+    Walk round the eight cells about the middle: empty side cells next to each other through
+    an empty corner cell form one run. One run or none means nothing can be cut off.
+    """
+    ring = (1, 2, 5, 8, 7, 6, 3, 0)  # N, NE, E, SE, S, SW, W, NW as window bits
+    filled = [bool(window >> bit & 1) for bit in ring]
+    runs = 0
+    for index in (0, 2, 4, 6):
+        if filled[index]:
+            continue
+        if filled[(index - 2) % 8] or filled[index - 1]:
+            runs += 1
+    if runs == 0 and not all(filled[i] for i in (0, 2, 4, 6)):
+        runs = 1  # every empty side cell is joined to the next one, all the way round
+    return runs <= 1
+
+
+_STAYS_JOINED = tuple(_stays_joined(window) for window in range(512))
+
+
 class Layout:
-    """The derived facts about one position that every rule check reads."""
+    """The derived facts about one position that every rule check reads.
+
+    Built whole from a position, or derived from the layout before one tile was built or
+    taken away (:meth:`placed`, :meth:`removed`): only what lies next to that tile changes.
+    """
 
     __slots__ = (
+        "_cuts",
         "_enclosures",
         "_full",
+        "_gates",
+        "_graph",
         "_groups",
         "_height",
         "_legal",
         "_not_first_col",
         "_not_last_col",
+        "_order",
         "_origin",
+        "_sorted",
         "_wall",
         "_width",
         "camps",
-        "cut_ranges",
         "empty_bits",
         "frontier",
-        "order",
         "outside_bits",
         "reach",
         "ring_bits",
@@ -88,17 +159,100 @@ class Layout:
     )
 
     def __init__(self, tiles: Mapping[Cell, Tile], gates: frozenset[tuple[Cell, int]]) -> None:
+        # ``tiles`` is never changed afterwards: a city replaces its mapping when it changes.
         self.tiles = tiles
-        self.reach, self.order, self.cut_ranges = _search_from_fountain(
-            walk_neighbours(tiles, gates)
-        )
+        self._gates = gates
+        self._graph = walk_neighbours(tiles, gates)
+        self.reach, self._order, self._cuts = _search_from_fountain(self._graph)
         self._setup_grid()
         self.camps = [cell for cell, tile in tiles.items() if tile.is_camp]
         self.frontier = self._frontier_signatures()
+        self._forget_derived()
+
+    def _forget_derived(self) -> None:
         self._groups: dict[int, list[Cell]] | None = None
         self._legal: dict[int, frozenset[Cell]] = {}
+        self._sorted: dict[int, tuple[Cell, ...]] = {}
         self._enclosures: dict[Cell, tuple[Cell, ...]] = {}
         self._wall: tuple[tuple[Cell, Side], ...] | None = None
+
+    # -- one tile more or less ------------------------------------------------------------
+    def placed(self, cell: Cell, tile: Tile, tiles: Mapping[Cell, Tile]) -> Layout:
+        """The layout of ``tiles``: this position with ``tile`` legally built at ``cell``."""
+        graph, reach = self._graph, self.reach
+        if not tile.is_camp:
+            links = _walk_links(tiles, self._gates, cell, tile)
+            if not links or any(other not in reach for other in links):
+                return Layout(tiles, self._gates)  # walking changes beyond the new tile
+            graph = dict(graph)
+            graph[cell] = links
+            for other in links:
+                graph[other] = [*graph[other], cell]
+            reach = reach | {cell}
+        after = self._derived(tiles, graph, reach)
+        if tile.is_camp:
+            after.camps = [*self.camps, cell]
+        if not after._inside_margin(cell):
+            after._setup_grid()
+        else:
+            bit = after.bit(cell)
+            # A legal tile encloses nothing, so only its own cell leaves the open land.
+            after.empty_bits = self.empty_bits & ~bit
+            after.outside_bits = self.outside_bits & ~bit
+        frontier = after.frontier = dict(self.frontier)
+        del frontier[cell]
+        for other in neighbours(cell):
+            if other not in tiles:
+                frontier[other] = _signature(tiles, reach, other)
+        return after
+
+    def removed(self, cell: Cell, tiles: Mapping[Cell, Tile]) -> Layout:
+        """The layout of ``tiles``: this position with the tile at ``cell`` legally taken
+        away (nothing else cut off)."""
+        graph, reach = self._graph, self.reach
+        if cell in graph:
+            graph = dict(graph)
+            for other in graph.pop(cell):
+                graph[other] = [c for c in graph[other] if c != cell]
+            reach = reach - {cell}
+        after = self._derived(tiles, graph, reach)
+        if cell in self.camps:
+            after.camps = [c for c in self.camps if c != cell]
+        bit = after.bit(cell)
+        after.empty_bits = self.empty_bits | bit
+        after.outside_bits = self.outside_bits
+        if any(self.outside_bits & after.bit(other) for other in neighbours(cell)):
+            after.outside_bits = after.flood(self.outside_bits | bit, after.empty_bits)
+        frontier = after.frontier = dict(self.frontier)
+        frontier[cell] = _signature(tiles, reach, cell)
+        for other in neighbours(cell):
+            if other in tiles:
+                continue
+            if any(n in tiles for n in neighbours(other)):
+                frontier[other] = _signature(tiles, reach, other)
+            else:
+                frontier.pop(other, None)
+        return after
+
+    def _derived(
+        self, tiles: Mapping[Cell, Tile], graph: dict[Cell, list[Cell]], reach: frozenset[Cell]
+    ) -> Layout:
+        """A layout for ``tiles`` sharing this one's grid; the caller fixes what changed."""
+        after = Layout.__new__(Layout)
+        after.tiles, after._gates, after._graph, after.reach = tiles, self._gates, graph, reach
+        after._order = after._cuts = None
+        after.camps = self.camps
+        after._origin, after._width, after._height = self._origin, self._width, self._height
+        after._full, after.ring_bits = self._full, self.ring_bits
+        after._not_first_col, after._not_last_col = self._not_first_col, self._not_last_col
+        after._forget_derived()
+        return after
+
+    def _inside_margin(self, cell: Cell) -> bool:
+        """Whether ``cell`` keeps two empty cells between it and the grid's edge (so that
+        every candidate cell beside it lies inside the ring of open land)."""
+        x, y = cell[0] - self._origin[0], cell[1] - self._origin[1]
+        return 2 <= x < self._width - 2 and 2 <= y < self._height - 2
 
     def longest_wall(self) -> tuple[tuple[Cell, Side], ...]:
         """The segments of the longest outer wall (ruling R5), computed once."""
@@ -184,24 +338,20 @@ class Layout:
         return tuple(self.cells_of(space & self.outside_bits & ~still_outside))
 
     def _empty_sides_stay_joined(self, cell: Cell) -> bool:
-        """Whether the empty cells beside ``cell`` stay joined around it once it is built on.
-
-        Walk round the eight cells about ``cell``: empty side cells next to each other through
-        an empty corner cell form one run. One run or none means nothing can be cut off.
-        """
-        x, y = cell
-        tiles = self.tiles
-        filled = [(x + dx, y + dy) in tiles for dx, dy in _RING_OFFSETS]
-        runs = 0
-        for index in (0, 2, 4, 6):
-            if filled[index]:
-                continue
-            previous_side = (index - 2) % 8
-            if filled[previous_side] or filled[index - 1]:
-                runs += 1
-        if runs == 0 and not all(filled[i] for i in (0, 2, 4, 6)):
-            runs = 1  # every empty side cell is joined to the next one, all the way round
-        return runs <= 1
+        """Whether the empty cells beside the empty ``cell`` stay joined around it once it is
+        built on. The grid keeps two empty cells round every tile, so a cell on its edge has
+        nothing but open land about it."""
+        x, y = cell[0] - self._origin[0], cell[1] - self._origin[1]
+        if not (0 < x < self._width - 1 and 0 < y < self._height - 1):
+            return True
+        width, tile_bits = self._width, self._full & ~self.empty_bits
+        corner = (y - 1) * width + x - 1
+        window = (
+            (tile_bits >> corner & 7)
+            | (tile_bits >> (corner + width) & 7) << 3
+            | (tile_bits >> (corner + 2 * width) & 7) << 6
+        )
+        return _STAYS_JOINED[window]
 
     def removal_encloses(self, cell: Cell) -> bool:
         """Whether taking the tile at ``cell`` away would leave an enclosed empty cell."""
@@ -210,11 +360,31 @@ class Layout:
         )
 
     # -- walking --------------------------------------------------------------------------
+    @property
+    def order(self) -> list[Cell]:
+        """The reachable tiles in the order a depth-first walk from the fountain finds them."""
+        if self._order is None:
+            self._walk()
+        assert self._order is not None
+        return self._order
+
+    @property
+    def cut_ranges(self) -> dict[Cell, list[tuple[int, int]]]:
+        """For each tile, the ranges of :attr:`order` cut off without it."""
+        if self._cuts is None:
+            self._walk()
+        assert self._cuts is not None
+        return self._cuts
+
+    def _walk(self) -> None:
+        _, self._order, self._cuts = _search_from_fountain(self._graph)
+
     def cut_off_by(self, cell: Cell) -> list[Cell]:
         """The tiles that could no longer be walked to if the tile at ``cell`` were gone."""
         cut: list[Cell] = []
+        order = self.order
         for start, stop in self.cut_ranges.get(cell, ()):
-            cut.extend(self.order[start:stop])
+            cut.extend(order[start:stop])
         return cut
 
     def detached_by(self, cell: Cell) -> list[Cell]:
@@ -245,24 +415,10 @@ class Layout:
         """
         tiles, reach = self.tiles, self.reach
         frontier: dict[Cell, int] = {}
-        for cell in tiles:
-            for candidate in neighbours(cell):
-                if candidate in tiles or candidate in frontier:
-                    continue
-                code = walk = gate = 0
-                for side, other_cell in enumerate(neighbours(candidate)):
-                    other = tiles.get(other_cell)
-                    if other is None:
-                        code |= NO_TILE << 3 * side
-                        continue
-                    facing = other.edges[side ^ 2]
-                    code |= facing << 3 * side
-                    if other_cell in reach and not other.is_camp:
-                        if facing is Edge.OPEN:
-                            walk |= 1 << side
-                        elif facing is Edge.WALL:
-                            gate |= 1 << side
-                frontier[candidate] = code | walk << 12 | gate << 16
+        for x, y in tiles:
+            for candidate in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
+                if candidate not in tiles and candidate not in frontier:
+                    frontier[candidate] = _signature(tiles, reach, candidate)
         return frontier
 
     def legal_cells(self, code: int, is_camp: bool, gate: bool) -> frozenset[Cell]:
@@ -279,6 +435,15 @@ class Layout:
             )
         return found
 
+    def legal_cells_in_order(self, code: int, is_camp: bool, gate: bool) -> tuple[Cell, ...]:
+        """:meth:`legal_cells` in reading order (north to south, west to east)."""
+        key = code | is_camp << 8 | gate << 9
+        found = self._sorted.get(key)
+        if found is None:
+            cells = self.legal_cells(code, is_camp, gate)
+            found = self._sorted[key] = tuple(sorted(cells, key=_reading_order))
+        return found
+
     def groups(self) -> dict[int, list[Cell]]:
         """Candidate cells that enclose nothing, grouped by signature."""
         if self._groups is None:
@@ -288,6 +453,10 @@ class Layout:
                     groups.setdefault(signature, []).append(cell)
             self._groups = groups
         return self._groups
+
+
+def _reading_order(cell: Cell) -> tuple[int, int]:
+    return (cell[1], cell[0])
 
 
 def edge_code(edges: tuple[Edge, ...]) -> int:

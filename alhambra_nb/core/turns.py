@@ -255,7 +255,7 @@ def legal_actions(state: GameState) -> LegalActions:
         found = extra(state)  # a Sequence (e.g. a lazy LegalActions) is kept as it is
         groups.append((found if isinstance(found, Sequence) else list(found), _identity))
     for tile in player.bought:
-        cells = sorted(player.city.legal_cells(tile), key=_cell_order)
+        cells = player.city._facts().legal_cells_in_order(tile.edge_bits, tile.is_camp, False)
         groups.append(([(tile, c) for c in cells], _make_place))
         groups.append(([tile], _make_reserve))
         if state.neutral is not None and state.phase == PHASE_PLAY:
@@ -363,8 +363,11 @@ def _buy_options(state: GameState, player: PlayerState) -> list[tuple[int, tuple
 
 def _redesign_groups(player: PlayerState) -> list[tuple[Sequence[Any], Callable[[Any], Action]]]:
     city, reserve = player.city, player.reserve
+    layout = city._facts()
     builds = [
-        (tile, cell) for tile in reserve for cell in sorted(city.legal_cells(tile), key=_cell_order)
+        (tile, cell)
+        for tile in reserve
+        for cell in layout.legal_cells_in_order(tile.edge_bits, tile.is_camp, False)
     ]
     return [
         (builds, _make_build),
@@ -818,13 +821,8 @@ def _do_remove(state: GameState, action: MoveToReserve) -> None:
 
 def _do_swap(state: GameState, action: SwapWithReserve) -> None:
     player = state.players[state.current]
-    city = player.city
-    old = city[action.cell]
-    # Already checked (swap_is_legal): rebuild the city with the new tile in the old one's
-    # cell rather than pay for City.swap's second full check.
-    tiles = dict(city.tiles())
-    tiles[action.cell] = action.tile
-    player.city = City(tiles, gates=city.gates)
+    # Already checked (swap_is_legal): no second full check as City.swap would make.
+    old = state.own_city(state.current)._swap_checked(action.cell, action.tile)
     player.reserve.remove(action.tile)
     player.reserve.append(old)
     state.note(
