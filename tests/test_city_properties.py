@@ -146,15 +146,23 @@ def same_facts(city: alh.City) -> None:
 @settings(max_examples=30, deadline=None)
 @given(seeds, st.randoms(use_true_random=False))
 def test_layouts_derived_move_by_move_equal_layouts_built_afresh(seed, rng):
-    """Building and taking away tiles (camps too) in random legal moves: after every move
-    the rules see the same position as in a city built from scratch."""
+    """Building, taking away and swapping tiles (camps too) in random legal moves: after
+    every move the rules see the same position as in a city built from scratch."""
     city = alh.City()
     spare = list(alh.TILES + alh.CAMPS)
     rng.shuffle(spare)
     for _ in range(60):
-        removable = [c for c in city if c != (0, 0) and city.check_removal(c) == []]
-        if removable and rng.random() < 0.35:
-            spare.append(city.remove(rng.choice(sorted(removable))))
+        move = rng.random()
+        if move < 0.3:
+            removable = [c for c in city if c != (0, 0) and city.check_removal(c) == []]
+            if removable:
+                spare.append(city.remove(rng.choice(sorted(removable))))
+        elif move < 0.5:
+            swaps = [(c, t) for c in city for t in spare[-6:] if city.check_swap(c, t) == []]
+            if swaps:
+                cell, tile = rng.choice(sorted(swaps, key=lambda s: (s[0], s[1].code)))
+                spare.remove(tile)
+                spare.insert(0, city.swap(cell, tile))
         else:
             tile = spare.pop()
             cells = sorted(city.legal_cells(tile))

@@ -248,7 +248,8 @@ class City:
     def _swap_checked(self, cell: Cell, tile: Tile) -> Tile:
         """:meth:`swap` for a swap the caller has already found legal (no second check)."""
         old = self._tiles[cell]
-        self._replace_tiles({**self._tiles, cell: tile})
+        tiles = {**self._tiles, cell: tile}
+        self._replace_tiles(tiles, self._facts().swapped(cell, tile, tiles))
         return old
 
     # -- the whole position ---------------------------------------------------------------

@@ -1,10 +1,10 @@
 """What the building rules need to know about one position, computed once and shared.
 
 A :class:`Layout` is derived from a city's tiles and gates and never changes; when the city
-changes it gets a new one, derived from the old one when a single tile was built or taken
-away. It holds the walking graph search (who is reachable from the fountain, and whom each
-tile's removal would cut off), the empty cells that reach the outside, and for every empty
-cell beside the city what its neighbours demand of a new tile there.
+changes it gets a new one, derived from the old one when a single tile was built, taken away
+or swapped. It holds the walking graph search (who is reachable from the fountain, and whom
+each tile's removal would cut off), the empty cells that reach the outside, and for every
+empty cell beside the city what its neighbours demand of a new tile there.
 
 Empty space is kept as bits of one integer over the city's bounding box plus a margin of two
 cells, so a flood fill over it is a handful of big-integer operations per step.
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from .geometry import ORIGIN, Cell, Side, neighbours
+from .geometry import ORIGIN, Cell, Side, neighbour, neighbours
 from .tiles import MATCHING_EDGES, Edge, Tile
 from .walls import longest_wall
 
@@ -129,8 +129,9 @@ _STAYS_JOINED = tuple(_stays_joined(window) for window in range(512))
 class Layout:
     """The derived facts about one position that every rule check reads.
 
-    Built whole from a position, or derived from the layout before one tile was built or
-    taken away (:meth:`placed`, :meth:`removed`): only what lies next to that tile changes.
+    Built whole from a position, or derived from the layout before one tile was built, taken
+    away or swapped (:meth:`placed`, :meth:`removed`, :meth:`swapped`): only what lies next
+    to that tile changes.
     """
 
     __slots__ = (
@@ -142,11 +143,14 @@ class Layout:
         "_groups",
         "_height",
         "_legal",
+        "_locked",
         "_not_first_col",
         "_not_last_col",
         "_order",
         "_origin",
+        "_removable",
         "_sorted",
+        "_swap_slots",
         "_wall",
         "_width",
         "camps",
@@ -175,6 +179,9 @@ class Layout:
         self._sorted: dict[int, tuple[Cell, ...]] = {}
         self._enclosures: dict[Cell, tuple[Cell, ...]] = {}
         self._wall: tuple[tuple[Cell, Side], ...] | None = None
+        self._locked: frozenset[Cell] | None = None
+        self._removable: tuple[Cell, ...] | None = None
+        self._swap_slots: tuple[SwapSlot, ...] | None = None
 
     # -- one tile more or less ------------------------------------------------------------
     def placed(self, cell: Cell, tile: Tile, tiles: Mapping[Cell, Tile]) -> Layout:
@@ -232,6 +239,22 @@ class Layout:
                 frontier[other] = _signature(tiles, reach, other)
             else:
                 frontier.pop(other, None)
+        return after
+
+    def swapped(self, cell: Cell, tile: Tile, tiles: Mapping[Cell, Tile]) -> Layout:
+        """The layout of ``tiles``: this position with ``tile`` legally swapped in for the
+        tile at ``cell``. A building legally replacing a building matches the same neighbours,
+        so the pedestrian crosses the same sides: walking and empty space stay as they were,
+        and only the empty cells beside it see new edges. A camp changes walking: rebuilt."""
+        if tile.is_camp or self.tiles[cell].is_camp:
+            return Layout(tiles, self._gates)
+        after = self._derived(tiles, self._graph, self.reach)
+        after._order, after._cuts = self._order, self._cuts
+        after.empty_bits, after.outside_bits = self.empty_bits, self.outside_bits
+        frontier = after.frontier = dict(self.frontier)
+        for other in neighbours(cell):
+            if other not in tiles:
+                frontier[other] = _signature(tiles, self.reach, other)
         return after
 
     def _derived(
@@ -405,6 +428,58 @@ class Layout:
                     stack.append(other)
         return [c for c in camps if c not in joined]
 
+    # -- redesigning ----------------------------------------------------------------------
+    def gate_locked(self) -> frozenset[Cell]:
+        """The cells joined by a gate: never moved by a redesign (expansion II)."""
+        if self._locked is None:
+            self._locked = frozenset(
+                c for cell, side in self._gates for c in (cell, neighbour(cell, side))
+            )
+        return self._locked
+
+    def removable(self) -> tuple[Cell, ...]:
+        """The tiles that may be taken out of the Alhambra, in reading order: none that
+        others hang on alone, that would leave a hole, that a gate holds, or that a camp
+        needs to touch the city (every building stays walkable, so a camp can only lose its
+        hold through a neighbour)."""
+        if self._removable is None:
+            cut, locked = self.cut_ranges, self.gate_locked()
+            near_camps = {n for camp in self.camps for n in neighbours(camp)}
+            self._removable = tuple(
+                sorted(
+                    (
+                        c
+                        for c in self.tiles
+                        if c != ORIGIN
+                        and not cut.get(c)
+                        and not self.removal_encloses(c)
+                        and c not in locked
+                        and (c not in near_camps or not self.detached_by(c))
+                    ),
+                    key=_reading_order,
+                )
+            )
+        return self._removable
+
+    def swap_slots(self) -> tuple[SwapSlot, ...]:
+        """The tiles a swap may replace (not the fountain, none a gate holds), in reading
+        order, each with the mask of its sides that face a neighbour and its edges there: a
+        building may replace a building exactly when its edges under that mask are the
+        same (the walking graph and the holes then stay as they are)."""
+        if self._swap_slots is None:
+            tiles, locked, slots = self.tiles, self.gate_locked(), []
+            for cell in sorted(tiles, key=_reading_order):
+                if cell == ORIGIN or cell in locked:
+                    continue
+                mask = 0
+                for side, other in enumerate(neighbours(cell)):
+                    if other in tiles:
+                        mask |= 3 << 2 * side
+                old = tiles[cell]
+                slots.append((cell, old, mask, old.edge_bits & mask))
+            self._swap_slots = tuple(slots)
+        return self._swap_slots
+
     # -- candidate cells ------------------------------------------------------------------
     def _frontier_signatures(self) -> dict[Cell, int]:
         """For every empty cell beside the city, what its neighbours ask of a new tile.
@@ -457,6 +532,10 @@ class Layout:
 
 def _reading_order(cell: Cell) -> tuple[int, int]:
     return (cell[1], cell[0])
+
+
+SwapSlot = tuple[Cell, Tile, int, int]
+"""A tile a swap may replace: its cell, the tile, its neighbour-facing mask and edges."""
 
 
 def edge_code(edges: tuple[Edge, ...]) -> int:

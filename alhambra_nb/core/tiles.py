@@ -97,11 +97,13 @@ def _sides_code(sides: frozenset[Side]) -> str:
     return "".join(s.letter for s in SIDES if s in sides)
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class Tile:
     """One tile: a building (type, price, walled sides), the fountain, or a camp.
 
     ``Tile(Building.GARDEN, 10, walls="NE")``; ``Tile.camp(8, bastions="NE")``; ``FOUNTAIN``.
+    Two tiles are equal when they look alike (same kind, type, price and walls or bastions):
+    exactly when their codes are equal.
     """
 
     building: Building | None
@@ -115,6 +117,8 @@ class Tile:
     is_camp: bool = field(compare=False, repr=False)
     """Whether this is an expansion II camp (stored: the rules ask it in their inner loops)."""
     is_fountain: bool = field(compare=False, repr=False)
+    code: str = field(compare=False, repr=False)
+    """The short code that :meth:`parse` reads back: ``tower-9-NE``, ``garden-10``."""
 
     def __init__(
         self,
@@ -159,6 +163,7 @@ class Tile:
         set_(self, "wall_mask", sum(s.bit for s in wall_set))
         set_(self, "is_camp", kind is TileKind.CAMP)
         set_(self, "is_fountain", kind is TileKind.FOUNTAIN)
+        set_(self, "code", self._make_code())
 
     @classmethod
     def camp(cls, price: int, bastions: str | Iterable[Side | str]) -> Tile:
@@ -172,9 +177,15 @@ class Tile:
         """The tile's common noun: ``tower``, ``fountain``, ``camp``."""
         return self.building.value if self.building is not None else self.kind.value
 
-    @property
-    def code(self) -> str:
-        """The short code that :meth:`parse` reads back: ``tower-9-NE``, ``garden-10``."""
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is Tile:
+            return self.code == other.code  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.code)
+
+    def _make_code(self) -> str:
         if self.kind is TileKind.FOUNTAIN:
             return "fountain"
         sides = _sides_code(self.bastions if self.is_camp else self.walls)

@@ -32,7 +32,7 @@ from .actions import (
     parse_action,
 )
 from .city import City
-from .geometry import ORIGIN, Cell, Side, neighbour, neighbours
+from .geometry import Cell, Side, neighbours
 from .money import (
     CURRENCY,
     MARKET_SPACES,
@@ -380,48 +380,19 @@ def removable_cells(city: City) -> list[Cell]:
     """The cells whose tile may be taken out of the Alhambra (``check_removal`` is empty).
 
     Reads the city's cached walking and hole facts directly (what ``check_removal`` asks,
-    without building explanations): a tile may go unless others hang on it alone or an
-    empty cell would be closed in. The tests hold this to ``check_removal``.
+    without building explanations). The tests hold this to ``check_removal``.
     """
-    layout = city._facts()
-    cut, encloses = layout.cut_ranges, layout.removal_encloses
-    # Expansion II: gated tiles never move; camps hang on by touching, not by walking.
-    locked = _gate_locked(city)
-    # Every building stays walkable, so a camp can only lose its hold through a neighbour.
-    near_camps = {n for camp in layout.camps for n in neighbours(camp)} if layout.camps else ()
-    cells = [
-        c
-        for c, _ in city.items()
-        if c != ORIGIN
-        and not cut.get(c)
-        and not encloses(c)
-        and c not in locked
-        and (c not in near_camps or not layout.detached_by(c))
-    ]
-    return sorted(cells, key=_cell_order)
+    return list(city._facts().removable())
 
 
 def _swaps(city: City, reserve: Sequence[Tile]) -> list[tuple[Cell, Tile]]:
     if not reserve:
         return []
-    # Cells in reading order, so the list does not depend on the order tiles were built.
-    placed = sorted(
-        ((c, t) for c, t in city.items() if c != ORIGIN), key=lambda p: _cell_order(p[0])
-    )
-    # A building replacing a building: the swap is legal exactly when the new tile's sides
-    # facing neighbours equal the old tile's (see swap_is_legal); compare them as bit masks.
-    # Gated tiles never move; a camp on either side of the swap is judged by what a camp
+    # A building replacing a building: compare the sides that face neighbours as bit masks
+    # (see Layout.swap_slots); a camp on either side of the swap is judged by what a camp
     # changes (see _camp_swap_is_legal). The tests hold both to City.check_swap.
-    locked = _gate_locked(city)
     found = []
-    for cell, old in placed:
-        if cell in locked:
-            continue
-        mask = 0
-        for side, other in enumerate(neighbours(cell)):
-            if other in city:
-                mask |= 3 << 2 * side
-        want = old.edge_bits & mask
+    for cell, old, mask, want in city._facts().swap_slots():
         for tile in reserve:
             if tile == old:
                 continue
@@ -431,13 +402,6 @@ def _swaps(city: City, reserve: Sequence[Tile]) -> list[tuple[Cell, Tile]]:
             elif _camp_swap_is_legal(city, cell, old, tile):
                 found.append((cell, tile))
     return found
-
-
-def _gate_locked(city: City) -> set[Cell] | tuple[()]:
-    """The cells joined by a gate: never moved by a redesign (expansion II)."""
-    if not city.gates:
-        return ()
-    return {c for cell, side in city.gates for c in (cell, neighbour(cell, side))}
 
 
 def _camp_swap_is_legal(city: City, cell: Cell, old: Tile, tile: Tile) -> bool:
@@ -475,7 +439,7 @@ def swap_is_legal(city: City, cell: Cell, tile: Tile) -> bool:
     ``City.check_swap``.
     """
     old = city.get(cell)
-    if old is None or old.is_fountain or cell in _gate_locked(city):
+    if old is None or old.is_fountain or cell in city._facts().gate_locked():
         return False
     if tile.is_camp or old.is_camp:
         return _camp_swap_is_legal(city, cell, old, tile)
