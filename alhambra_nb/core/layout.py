@@ -149,7 +149,6 @@ class Layout:
         "_order",
         "_origin",
         "_removable",
-        "_sorted",
         "_swap_slots",
         "_wall",
         "_width",
@@ -174,9 +173,8 @@ class Layout:
         self._forget_derived()
 
     def _forget_derived(self) -> None:
-        self._groups: dict[int, list[Cell]] | None = None
-        self._legal: dict[int, frozenset[Cell]] = {}
-        self._sorted: dict[int, tuple[Cell, ...]] = {}
+        self._groups: dict[int, int] | None = None
+        self._legal: dict[int, tuple[Cell, ...]] = {}
         self._enclosures: dict[Cell, tuple[Cell, ...]] = {}
         self._wall: tuple[tuple[Cell, Side], ...] | None = None
         self._locked: frozenset[Cell] | None = None
@@ -314,15 +312,29 @@ class Layout:
         return 0
 
     def cells_of(self, bits: int) -> list[Cell]:
-        """The cells whose bits are set, in reading order (north to south, west to east)."""
+        """The cells whose bits are set, in reading order (north to south, west to east):
+        the order of the bits, as a cell's bit is its row times the width plus its column."""
         cells = []
-        left, top = self._origin
+        (left, top), width = self._origin, self._width
         while bits:
             low = bits & -bits
             index = low.bit_length() - 1
-            cells.append((left + index % self._width, top + index // self._width))
+            cells.append((left + index % width, top + index // width))
             bits ^= low
-        return sorted(cells, key=lambda c: (c[1], c[0]))
+        return cells
+
+    def tile_bits(self) -> int:
+        """The cells with a tile on them."""
+        return self._full & ~self.empty_bits
+
+    def beside(self, bits: int) -> int:
+        """The cells that share a side with one of ``bits``."""
+        return (
+            ((bits << 1) & self._not_first_col)
+            | ((bits >> 1) & self._not_last_col)
+            | (bits << self._width)
+            | (bits >> self._width)
+        ) & self._full
 
     def flood(self, seed: int, space: int) -> int:
         """Every bit of ``space`` reachable from ``seed`` by orthogonal steps within ``space``."""
@@ -443,22 +455,18 @@ class Layout:
         needs to touch the city (every building stays walkable, so a camp can only lose its
         hold through a neighbour)."""
         if self._removable is None:
-            cut, locked = self.cut_ranges, self.gate_locked()
-            near_camps = {n for camp in self.camps for n in neighbours(camp)}
-            self._removable = tuple(
-                sorted(
-                    (
-                        c
-                        for c in self.tiles
-                        if c != ORIGIN
-                        and not cut.get(c)
-                        and not self.removal_encloses(c)
-                        and c not in locked
-                        and (c not in near_camps or not self.detached_by(c))
-                    ),
-                    key=_reading_order,
-                )
-            )
+            kept = self.bit(ORIGIN)
+            for cell, ranges in self.cut_ranges.items():
+                if ranges:
+                    kept |= self.bit(cell)
+            for cell in self.gate_locked():
+                kept |= self.bit(cell)
+            # A tile with no open land beside it would leave a hole behind.
+            cells = self.cells_of(self.tile_bits() & self.beside(self.outside_bits) & ~kept)
+            if self.camps:
+                near_camps = {n for camp in self.camps for n in neighbours(camp)}
+                cells = [c for c in cells if c not in near_camps or not self.detached_by(c)]
+            self._removable = tuple(cells)
         return self._removable
 
     def swap_slots(self) -> tuple[SwapSlot, ...]:
@@ -467,10 +475,11 @@ class Layout:
         building may replace a building exactly when its edges under that mask are the
         same (the walking graph and the holes then stay as they are)."""
         if self._swap_slots is None:
-            tiles, locked, slots = self.tiles, self.gate_locked(), []
-            for cell in sorted(tiles, key=_reading_order):
-                if cell == ORIGIN or cell in locked:
-                    continue
+            tiles, slots = self.tiles, []
+            kept = self.bit(ORIGIN)
+            for cell in self.gate_locked():
+                kept |= self.bit(cell)
+            for cell in self.cells_of(self.tile_bits() & ~kept):
                 mask = 0
                 for side, other in enumerate(neighbours(cell)):
                     if other in tiles:
@@ -496,42 +505,41 @@ class Layout:
                     frontier[candidate] = _signature(tiles, reach, candidate)
         return frontier
 
-    def legal_cells(self, code: int, is_camp: bool, gate: bool) -> frozenset[Cell]:
-        """The cells where a tile with edges ``code`` may go, remembered per kind of tile:
-        a game asks the same position about the same tiles again and again."""
+    def legal_cells(self, code: int, is_camp: bool, gate: bool) -> tuple[Cell, ...]:
+        """The cells where a tile with edges ``code`` may go, in reading order, remembered
+        per kind of tile: a game asks the same position about the same tiles again and
+        again."""
         key = code | is_camp << 8 | gate << 9
         found = self._legal.get(key)
         if found is None:
-            found = self._legal[key] = frozenset(
-                cell
-                for signature, cells in self.groups().items()
-                if fits(code, is_camp, signature, gate)
-                for cell in cells
-            )
+            bits = 0
+            for signature, cells in self.groups().items():
+                if fits(code, is_camp, signature, gate):
+                    bits |= cells
+            found = self._legal[key] = tuple(self.cells_of(bits))
         return found
 
-    def legal_cells_in_order(self, code: int, is_camp: bool, gate: bool) -> tuple[Cell, ...]:
-        """:meth:`legal_cells` in reading order (north to south, west to east)."""
-        key = code | is_camp << 8 | gate << 9
-        found = self._sorted.get(key)
-        if found is None:
-            cells = self.legal_cells(code, is_camp, gate)
-            found = self._sorted[key] = tuple(sorted(cells, key=_reading_order))
-        return found
-
-    def groups(self) -> dict[int, list[Cell]]:
-        """Candidate cells that enclose nothing, grouped by signature."""
+    def groups(self) -> dict[int, int]:
+        """Candidate cells that enclose nothing, as grid bits grouped by signature."""
         if self._groups is None:
-            groups: dict[int, list[Cell]] = {}
+            groups: dict[int, int] = {}
+            (left, top), width = self._origin, self._width
+            tile_bits, outside = self.tile_bits(), self.outside_bits
             for cell, signature in self.frontier.items():
-                if not self.enclosed_by(cell):
-                    groups.setdefault(signature, []).append(cell)
+                # _empty_sides_stay_joined inlined: most candidates pass this local test.
+                index = (cell[1] - top) * width + cell[0] - left
+                if outside >> index & 1:
+                    corner = index - width - 1
+                    window = (
+                        (tile_bits >> corner & 7)
+                        | (tile_bits >> (corner + width) & 7) << 3
+                        | (tile_bits >> (corner + 2 * width) & 7) << 6
+                    )
+                    if not _STAYS_JOINED[window] and self.enclosed_by(cell):
+                        continue
+                groups[signature] = groups.get(signature, 0) | 1 << index
             self._groups = groups
         return self._groups
-
-
-def _reading_order(cell: Cell) -> tuple[int, int]:
-    return (cell[1], cell[0])
 
 
 SwapSlot = tuple[Cell, Tile, int, int]

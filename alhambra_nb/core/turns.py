@@ -34,6 +34,7 @@ from .actions import (
 from .city import City
 from .geometry import Cell, Side, neighbours
 from .money import (
+    CURRENCIES,
     CURRENCY,
     MARKET_SPACES,
     SCORING_CARDS,
@@ -255,7 +256,7 @@ def legal_actions(state: GameState) -> LegalActions:
         found = extra(state)  # a Sequence (e.g. a lazy LegalActions) is kept as it is
         groups.append((found if isinstance(found, Sequence) else list(found), _identity))
     for tile in player.bought:
-        cells = player.city._facts().legal_cells_in_order(tile.edge_bits, tile.is_camp, False)
+        cells = player.city._facts().legal_cells(tile.edge_bits, tile.is_camp, False)
         groups.append(([(tile, c) for c in cells], _make_place))
         groups.append(([tile], _make_reserve))
         if state.neutral is not None and state.phase == PHASE_PLAY:
@@ -344,21 +345,37 @@ def _takes(display: tuple[str, ...], limit: int) -> tuple[tuple[str, ...], ...]:
 
 def _buy_options(state: GameState, player: PlayerState) -> list[tuple[int, tuple[str, ...]]]:
     options: list[tuple[int, tuple[str, ...]]] = []
-    seat = next(i for i, p in enumerate(state.players) if p is player)
-    purse: dict[Any, list[str]] = {}
-    for card_id in sorted(player.money):
-        purse.setdefault(CURRENCY.get(card_id), []).append(card_id)
+    purse = _purse(tuple(player.money))
     payments = state.hooks("payments")
-    for space, tile in zip(MARKET_SPACES, state.market, strict=True):
+    seat = next(i for i, p in enumerate(state.players) if p is player) if payments else 0
+    for space, currency, tile in zip(MARKET_SPACES, CURRENCIES, state.market, strict=True):
         if tile is None:
             continue
         for hook in payments:
             options.extend((space, pay) for pay in hook(state, seat, space, tile))
-        cards = purse.get(space_currency(space))
-        if not cards or sum(VALUE[c] for c in cards) < tile.price:
-            continue
-        options.extend((space, pay) for pay in minimal_payments(cards, tile.price))
+        cards = purse.get(currency)
+        if cards:
+            options += _payments(space, cards, tile.price)
     return options
+
+
+@lru_cache(maxsize=4096)
+def _purse(money: tuple[str, ...]) -> dict[Any, tuple[str, ...]]:
+    """A hand's money cards by currency, each sorted (hands repeat from turn to turn)."""
+    purse: dict[Any, list[str]] = {}
+    for card_id in sorted(money):
+        purse.setdefault(CURRENCY.get(card_id), []).append(card_id)
+    return {currency: tuple(cards) for currency, cards in purse.items()}
+
+
+@lru_cache(maxsize=8192)
+def _payments(
+    space: int, cards: tuple[str, ...], price: int
+) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """The minimal payments of ``price`` on ``space`` with ``cards`` of its currency."""
+    if sum(VALUE[c] for c in cards) < price:
+        return ()
+    return tuple((space, pay) for pay in minimal_payments(cards, price))
 
 
 def _redesign_groups(player: PlayerState) -> list[tuple[Sequence[Any], Callable[[Any], Action]]]:
@@ -367,7 +384,7 @@ def _redesign_groups(player: PlayerState) -> list[tuple[Sequence[Any], Callable[
     builds = [
         (tile, cell)
         for tile in reserve
-        for cell in layout.legal_cells_in_order(tile.edge_bits, tile.is_camp, False)
+        for cell in layout.legal_cells(tile.edge_bits, tile.is_camp, False)
     ]
     return [
         (builds, _make_build),
