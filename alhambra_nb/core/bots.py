@@ -30,7 +30,14 @@ from .money import CURRENCY, MARKET_SPACES, VALUE, space_currency
 from .scoring import POINTS
 from .state import PHASE_OVER, PHASE_PLAY, GameState
 from .tiles import Tile
-from .turns import _buy_options, _take_options, apply_in_place, holding_module, legal_actions
+from .turns import (
+    _buy_options,
+    _take_options,
+    apply_in_place,
+    carry_out,
+    holding_module,
+    legal_actions,
+)
 
 
 class Bot(Protocol):
@@ -248,17 +255,20 @@ def simulate(
     if len(specs) != n:
         raise BotError(f"{n} players need {n} bots, not {len(specs)}")
     seated = [_make_bot(spec, seed * 1000 + seat) for seat, spec in enumerate(specs)]
-    # The fast path: one private state changed in place by the same checks and rules as
-    # Game.apply, keeping the actions (undo replays them) but no state per action.
+    # The fast path: one private state changed in place by the same rules as Game.apply,
+    # keeping the actions (undo replays them) but no state per action. A RandomBot draws
+    # its action from legal_actions, so only other bots' actions are checked again.
     state = game.state.copy()
     actions = game._actions
+    apply = [carry_out if type(bot) is RandomBot else apply_in_place for bot in seated]
     for _ in range(max_actions):
         if state.phase == PHASE_OVER:
             game._state = state
             game._before = None
             return game
-        action = seated[state.current].choose(state)
-        apply_in_place(state, action)
+        seat = state.current
+        action = seated[seat].choose(state)
+        apply[seat](state, action)
         actions.append(action)
     raise SimulationError(f"the game with seed {seed} did not end within {max_actions} actions")
 

@@ -238,12 +238,22 @@ def minimal_payments(cards: Sequence[str], price: int) -> Iterator[tuple[str, ..
     equal value are interchangeable, so each multiset of values appears once, paid with the
     first matching cards of ``cards``. An exact payment is always minimal.
     """
-    by_value: dict[int, list[str]] = {}
-    for c in cards:
-        by_value.setdefault(VALUE[c], []).append(c)
+    for pattern in _minimal_patterns(tuple(VALUE[c] for c in cards), price):
+        yield tuple(cards[i] for i in pattern)
+
+
+@lru_cache(maxsize=8192)
+def _minimal_patterns(values: tuple[int, ...], price: int) -> tuple[tuple[int, ...], ...]:
+    """The minimal payments of ``price`` with cards of these ``values``, as the positions of
+    the cards paid (remembered by values: hands differ in their cards far more often)."""
+    by_value: dict[int, list[int]] = {}
+    for index, value in enumerate(values):
+        by_value.setdefault(value, []).append(index)
     stock = tuple(sorted(((v, len(ids)) for v, ids in by_value.items()), reverse=True))
-    for counts in _minimal_counts(stock, price):
-        yield tuple(c for (v, _), n in zip(stock, counts, strict=True) for c in by_value[v][:n])
+    return tuple(
+        tuple(i for (v, _), n in zip(stock, counts, strict=True) for i in by_value[v][:n])
+        for counts in _minimal_counts(stock, price)
+    )
 
 
 @lru_cache(maxsize=4096)
