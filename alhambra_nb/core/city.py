@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 
 from .geometry import ORIGIN, Cell, Side, as_cell, canonical_edge, neighbours
-from .layout import Layout, fits
+from .layout import Layout
 from .messages import Phrase
 from .notation import format_city, parse_city
 from .placement import Attempt, check_attempt, walls_match
@@ -127,13 +127,7 @@ class City:
         tile, cell = as_tile(tile), as_cell(cell)
         if as_rotation(rotation) or cell in self._tiles:
             return False
-        layout = self._facts()
-        signature = layout.frontier.get(cell)
-        return (
-            signature is not None
-            and fits(tile.edge_bits, tile.is_camp, signature)
-            and not layout.enclosed_by(cell)
-        )
+        return self._facts().allows(cell, tile.edge_bits, tile.is_camp)
 
     def legal_cells(self, tile: Tile | str, *, gate: bool = False) -> set[Cell]:
         """Every cell where ``tile`` may be built; with ``gate``, also those where a gate
@@ -143,7 +137,8 @@ class City:
 
     def candidate_cells(self) -> frozenset[Cell]:
         """The empty cells that share a side with the city: where a new tile could go."""
-        return frozenset(self._facts().frontier)
+        layout = self._facts()
+        return frozenset(layout.cells_of(layout.candidate_bits()))
 
     def place(self, tile: Tile | str, cell: Cell, *, gate: Side | str | None = None) -> None:
         """Build ``tile`` at ``cell`` (with a gate on its ``gate`` side, expansion II);

@@ -3,11 +3,13 @@
 A :class:`Layout` is derived from a city's tiles and gates and never changes; when the city
 changes it gets a new one, derived from the old one when a single tile was built, taken away
 or swapped. It holds the walking graph search (who is reachable from the fountain, and whom
-each tile's removal would cut off), the empty cells that reach the outside, and for every
-empty cell beside the city what its neighbours demand of a new tile there.
+each tile's removal would cut off), the empty cells that reach the outside, and what every
+cell's neighbours show it.
 
-Empty space is kept as bits of one integer over the city's bounding box plus a margin of two
-cells, so a flood fill over it is a handful of big-integer operations per step.
+Cells are kept as bits of integers over the city's bounding box plus a margin of two cells (a
+cell's bit is its row times the grid's width plus its column), so a question about every
+cell at once — where may this tile go, which empty cells reach the open land — is a handful
+of big-integer operations.
 """
 
 from __future__ import annotations
@@ -18,12 +20,14 @@ from .geometry import ORIGIN, Cell, Side, neighbour, neighbours
 from .tiles import MATCHING_EDGES, Edge, Tile
 from .walls import longest_wall
 
-NO_TILE = 4
-"""The code of a missing neighbour in a side signature."""
-
 OPEN, WALL = int(Edge.OPEN), int(Edge.WALL)
 
-_MATCH = [[(a, b) in MATCHING_EDGES or b == NO_TILE for b in range(5)] for a in range(4)]
+_MATCHES = tuple(tuple(int(b) for b in Edge if (a, b) in MATCHING_EDGES) for a in Edge)
+"""For each edge, the edges that may face it."""
+
+_SHOWN, _WALK_IN, _GATE_IN = 0, 16, 20
+"""Where the kinds of ``Layout._facing`` entries start: per side and edge (16), per side for
+a reachable open side (4) and a reachable wall (4)."""
 
 
 def walk_neighbours(
@@ -67,42 +71,6 @@ def _gated(cell: Cell, side: int, gates: frozenset[tuple[Cell, int]]) -> bool:
     return ((x, y - 1), 2) in gates if side == 0 else ((x - 1, y), 1) in gates
 
 
-def _side_parts(edge_bits: int, is_camp: bool) -> tuple[tuple[int, int], ...]:
-    """What a tile adds to the signature of the empty cell on each side of it.
-
-    Per side of the empty cell, a pair: the bits that turn that side's ``NO_TILE`` code into
-    the tile's facing edge, and the walk or gate bit it adds when the tile is reachable.
-    """
-    parts = []
-    for side in range(4):
-        facing = (edge_bits >> 2 * (side ^ 2)) & 3
-        reachable = 0
-        if not is_camp and facing in (OPEN, WALL):
-            reachable = 1 << side << (12 if facing == OPEN else 16)
-        parts.append(((NO_TILE ^ facing) << 3 * side, reachable))
-    return tuple(parts)
-
-
-_SIDE_PARTS = {
-    bits | camp << 8: _side_parts(bits, bool(camp)) for bits in range(256) for camp in (0, 1)
-}
-_ALL_EMPTY = NO_TILE | NO_TILE << 3 | NO_TILE << 6 | NO_TILE << 9
-
-
-def _signature(tiles: Mapping[Cell, Tile], reach: frozenset[Cell], cell: Cell) -> int:
-    """What the neighbours of the empty ``cell`` ask of a new tile there (see ``frontier``)."""
-    x, y = cell
-    code = _ALL_EMPTY
-    for side, other_cell in enumerate(((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))):
-        other = tiles.get(other_cell)
-        if other is not None:
-            facing, reachable = _SIDE_PARTS[other.edge_bits | other.is_camp << 8][side]
-            code ^= facing
-            if other_cell in reach:
-                code |= reachable
-    return code
-
-
 def _stays_joined(window: int) -> bool:
     """Whether the empty side cells of the middle of a 3 x 3 ``window`` (bit ``3 * row +
     column`` set where a tile stands) stay joined round it once it is built on.
@@ -135,14 +103,16 @@ class Layout:
     """
 
     __slots__ = (
+        "_candidates",
         "_cuts",
         "_enclosures",
+        "_facing",
         "_full",
         "_gates",
         "_graph",
-        "_groups",
         "_height",
         "_legal",
+        "_legal_cells",
         "_locked",
         "_not_first_col",
         "_not_last_col",
@@ -154,7 +124,6 @@ class Layout:
         "_width",
         "camps",
         "empty_bits",
-        "frontier",
         "outside_bits",
         "reach",
         "ring_bits",
@@ -169,12 +138,12 @@ class Layout:
         self.reach, self._order, self._cuts = _search_from_fountain(self._graph)
         self._setup_grid()
         self.camps = [cell for cell, tile in tiles.items() if tile.is_camp]
-        self.frontier = self._frontier_signatures()
         self._forget_derived()
 
     def _forget_derived(self) -> None:
-        self._groups: dict[int, int] | None = None
-        self._legal: dict[int, tuple[Cell, ...]] = {}
+        self._candidates: int | None = None
+        self._legal: dict[int, int] = {}
+        self._legal_cells: dict[int, tuple[Cell, ...]] = {}
         self._enclosures: dict[Cell, tuple[Cell, ...]] = {}
         self._wall: tuple[tuple[Cell, Side], ...] | None = None
         self._locked: frozenset[Cell] | None = None
@@ -204,11 +173,8 @@ class Layout:
             # A legal tile encloses nothing, so only its own cell leaves the open land.
             after.empty_bits = self.empty_bits & ~bit
             after.outside_bits = self.outside_bits & ~bit
-        frontier = after.frontier = dict(self.frontier)
-        del frontier[cell]
-        for other in neighbours(cell):
-            if other not in tiles:
-                frontier[other] = _signature(tiles, reach, other)
+            after._facing = list(self._facing)
+            after._show(bit, tile, cell in reach)
         return after
 
     def removed(self, cell: Cell, tiles: Mapping[Cell, Tile]) -> Layout:
@@ -226,17 +192,10 @@ class Layout:
         bit = after.bit(cell)
         after.empty_bits = self.empty_bits | bit
         after.outside_bits = self.outside_bits
-        if any(self.outside_bits & after.bit(other) for other in neighbours(cell)):
+        if self.outside_bits & self.beside(bit):
             after.outside_bits = after.flood(self.outside_bits | bit, after.empty_bits)
-        frontier = after.frontier = dict(self.frontier)
-        frontier[cell] = _signature(tiles, reach, cell)
-        for other in neighbours(cell):
-            if other in tiles:
-                continue
-            if any(n in tiles for n in neighbours(other)):
-                frontier[other] = _signature(tiles, reach, other)
-            else:
-                frontier.pop(other, None)
+        after._facing = list(self._facing)
+        after._show(bit, self.tiles[cell], cell in self.reach, shown=False)
         return after
 
     def swapped(self, cell: Cell, tile: Tile, tiles: Mapping[Cell, Tile]) -> Layout:
@@ -249,10 +208,10 @@ class Layout:
         after = self._derived(tiles, self._graph, self.reach)
         after._order, after._cuts = self._order, self._cuts
         after.empty_bits, after.outside_bits = self.empty_bits, self.outside_bits
-        frontier = after.frontier = dict(self.frontier)
-        for other in neighbours(cell):
-            if other not in tiles:
-                frontier[other] = _signature(tiles, self.reach, other)
+        bit, reachable = self.bit(cell), cell in self.reach
+        after._facing = list(self._facing)
+        after._show(bit, self.tiles[cell], reachable, shown=False)
+        after._show(bit, tile, reachable)
         return after
 
     def _derived(
@@ -303,6 +262,31 @@ class Layout:
             tile_bits |= self.bit(cell)
         self.empty_bits = full & ~tile_bits
         self.outside_bits = self.flood(self.ring_bits, self.empty_bits)
+        self._facing = [0] * 24
+        for cell, tile in self.tiles.items():
+            self._show(self.bit(cell), tile, cell in self.reach)
+
+    def _show(self, bit: int, tile: Tile, reachable: bool, shown: bool = True) -> None:
+        """Record (or with ``shown=False`` forget) what ``tile`` at ``bit`` shows the four
+        cells beside it: ``_facing[4 * side + edge]`` holds the cells whose ``side`` faces
+        a tile showing ``edge``; then per side the cells facing a reachable building's open
+        side (a way in) and its wall (a way in through a gate)."""
+        facing, width, edges = self._facing, self._width, tile.edge_bits
+        walks = reachable and not tile.is_camp
+        # The cell across each side of the tile, north, east, south, west; from there the
+        # tile is on the opposite side.
+        for side, beside in enumerate((bit >> width, bit << 1, bit << width, bit >> 1)):
+            edge, seen_from = edges >> 2 * side & 3, side ^ 2
+            entry = _SHOWN + 4 * seen_from + edge
+            way_in = (_WALK_IN if edge == OPEN else _GATE_IN) + seen_from
+            if shown:
+                facing[entry] |= beside
+                if walks and edge <= WALL:
+                    facing[way_in] |= beside
+            else:
+                facing[entry] &= ~beside
+                if walks and edge <= WALL:
+                    facing[way_in] &= ~beside
 
     def bit(self, cell: Cell) -> int:
         """The bit of ``cell`` in the grid (0 for a cell beyond it)."""
@@ -490,97 +474,92 @@ class Layout:
         return self._swap_slots
 
     # -- candidate cells ------------------------------------------------------------------
-    def _frontier_signatures(self) -> dict[Cell, int]:
-        """For every empty cell beside the city, what its neighbours ask of a new tile.
+    def candidate_bits(self) -> int:
+        """The empty cells that share a side with the city: where a new tile could go."""
+        beside_tiles = 0
+        for entry in self._facing[_SHOWN:_WALK_IN]:
+            beside_tiles |= entry
+        return beside_tiles & self.empty_bits
 
-        The signature packs, per side: the neighbour's facing edge (3 bits, ``NO_TILE`` when
-        empty), whether a pedestrian could step over from it through an open side, and
-        whether it is a reachable wall that a gate could open.
+    def open_candidates(self) -> int:
+        """The candidate cells where a tile would enclose no empty cell (ruling R3).
+
+        Only a cell whose empty side cells fall apart round it once built on (see
+        :func:`_stays_joined`) can enclose anything; those few are flooded one by one.
         """
-        tiles, reach = self.tiles, self.reach
-        frontier: dict[Cell, int] = {}
-        for x, y in tiles:
-            for candidate in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
-                if candidate not in tiles and candidate not in frontier:
-                    frontier[candidate] = _signature(tiles, reach, candidate)
-        return frontier
+        if self._candidates is None:
+            candidates = self.candidate_bits()
+            enclosing = 0
+            for cell in self.cells_of(candidates & self.outside_bits & self._splitting()):
+                if self.enclosed_by(cell):
+                    enclosing |= self.bit(cell)
+            self._candidates = candidates & ~enclosing
+        return self._candidates
 
-    def legal_cells(self, code: int, is_camp: bool, gate: bool) -> tuple[Cell, ...]:
-        """The cells where a tile with edges ``code`` may go, in reading order, remembered
-        per kind of tile: a game asks the same position about the same tiles again and
-        again."""
+    def _splitting(self) -> int:
+        """The cells whose empty side cells form two runs or more round them: the runs
+        start at an empty side cell after a built side cell or a built corner, going round
+        clockwise (``_stays_joined`` for every cell at once)."""
+        tiles, width = self.tile_bits(), self._width
+        north, south = tiles << width, tiles >> width
+        east, west = tiles >> 1, tiles << 1
+        runs = (
+            ~north & (west | west << width),  # north side: after the west side, NW corner
+            ~east & (north | north >> 1),  # east: after north, NE corner
+            ~south & (east | east >> width),  # south: after east, SE corner
+            ~west & (south | south << 1),  # west: after south, SW corner
+        )
+        a, b, c, d = runs
+        return (a & (b | c | d)) | (b & (c | d)) | (c & d)
+
+    def legal_bits(self, code: int, is_camp: bool, gate: bool) -> int:
+        """The cells where a tile with edges ``code`` may go, remembered per kind of tile: a
+        game asks the same position about the same tiles again and again.
+
+        Every side must match what the cell's neighbour there shows (or face an empty
+        cell); a building must also be walkable from a reachable neighbour, through an open
+        side, or, with ``gate``, through a double wall that a gate opens.
+        """
         key = code | is_camp << 8 | gate << 9
         found = self._legal.get(key)
         if found is None:
-            bits = 0
-            for signature, cells in self.groups().items():
-                if fits(code, is_camp, signature, gate):
-                    bits |= cells
-            found = self._legal[key] = tuple(self.cells_of(bits))
+            found = self.open_candidates()
+            facing = self._facing
+            for side in range(4):
+                edge, row = code >> 2 * side & 3, _SHOWN + 4 * side
+                shown = facing[row] | facing[row + 1] | facing[row + 2] | facing[row + 3]
+                for match in _MATCHES[edge]:
+                    shown &= ~facing[row + match]
+                found &= ~shown
+            if not is_camp:
+                ways_in = 0
+                for side in range(4):
+                    edge = code >> 2 * side & 3
+                    if edge == OPEN:
+                        ways_in |= facing[_WALK_IN + side]
+                    elif edge == WALL and gate:
+                        ways_in |= facing[_GATE_IN + side]
+                found &= ways_in
+            self._legal[key] = found
         return found
 
-    def groups(self) -> dict[int, int]:
-        """Candidate cells that enclose nothing, as grid bits grouped by signature."""
-        if self._groups is None:
-            groups: dict[int, int] = {}
-            (left, top), width = self._origin, self._width
-            tile_bits, outside = self.tile_bits(), self.outside_bits
-            for cell, signature in self.frontier.items():
-                # _empty_sides_stay_joined inlined: most candidates pass this local test.
-                index = (cell[1] - top) * width + cell[0] - left
-                if outside >> index & 1:
-                    corner = index - width - 1
-                    window = (
-                        (tile_bits >> corner & 7)
-                        | (tile_bits >> (corner + width) & 7) << 3
-                        | (tile_bits >> (corner + 2 * width) & 7) << 6
-                    )
-                    if not _STAYS_JOINED[window] and self.enclosed_by(cell):
-                        continue
-                groups[signature] = groups.get(signature, 0) | 1 << index
-            self._groups = groups
-        return self._groups
+    def legal_cells(self, code: int, is_camp: bool, gate: bool) -> tuple[Cell, ...]:
+        """:meth:`legal_bits` as cells, in reading order (remembered too)."""
+        key = code | is_camp << 8 | gate << 9
+        found = self._legal_cells.get(key)
+        if found is None:
+            found = self._legal_cells[key] = tuple(
+                self.cells_of(self.legal_bits(code, is_camp, gate))
+            )
+        return found
+
+    def allows(self, cell: Cell, code: int, is_camp: bool, gate: bool = False) -> bool:
+        """Whether a tile with edges ``code`` may go at ``cell``."""
+        return bool(self.legal_bits(code, is_camp, gate) & self.bit(cell))
 
 
 SwapSlot = tuple[Cell, Tile, int, int]
 """A tile a swap may replace: its cell, the tile, its neighbour-facing mask and edges."""
-
-
-def edge_code(edges: tuple[Edge, ...]) -> int:
-    """Four edges packed in one small integer (2 bits each, north first)."""
-    return edges[0] | edges[1] << 2 | edges[2] << 4 | edges[3] << 6
-
-
-def fits(code: int, is_camp: bool, signature: int, gate: bool = False) -> bool:
-    """Whether a tile with edges ``code`` suits a candidate cell of ``signature``.
-
-    Every shared side must match; a building must also be walkable from a reachable neighbour
-    (through an open side, or through a double wall that a gate opens when ``gate``).
-    """
-    key = code | is_camp << 8 | gate << 9 | signature << 10
-    known = _FITS.get(key)
-    if known is None:
-        known = _FITS[key] = _fits(code, is_camp, signature, gate)
-    return known
-
-
-_FITS: dict[int, bool] = {}
-
-
-def _fits(code: int, is_camp: bool, signature: int, gate: bool) -> bool:
-    edges = [(code >> 2 * side) & 3 for side in range(4)]
-    for side in range(4):
-        if not _MATCH[edges[side]][(signature >> 3 * side) & 7]:
-            return False
-    if is_camp:
-        return True
-    walk, gateable = (signature >> 12) & 15, (signature >> 16) & 15
-    for side in range(4):
-        if walk >> side & 1 and edges[side] == OPEN:
-            return True
-        if gate and gateable >> side & 1 and edges[side] == WALL:
-            return True
-    return False
 
 
 def _search_from_fountain(
