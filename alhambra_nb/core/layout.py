@@ -15,6 +15,7 @@ of big-integer operations.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from typing import Any
 
 from .geometry import ORIGIN, Cell, Side, neighbour, neighbours
 from .tiles import MATCHING_EDGES, Edge, Tile
@@ -124,6 +125,7 @@ class Layout:
         "_width",
         "camps",
         "empty_bits",
+        "memo",
         "outside_bits",
         "reach",
         "ring_bits",
@@ -141,6 +143,9 @@ class Layout:
         self._forget_derived()
 
     def _forget_derived(self) -> None:
+        self.memo: dict[str, Any] = {}
+        """What the rules above derive from this position and want to keep as long as it
+        (the game's redesign options, say)."""
         self._candidates: int | None = None
         self._legal: dict[int, int] = {}
         self._legal_cells: dict[int, tuple[Cell, ...]] = {}

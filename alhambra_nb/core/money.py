@@ -238,12 +238,12 @@ def minimal_payments(cards: Sequence[str], price: int) -> Iterator[tuple[str, ..
     equal value are interchangeable, so each multiset of values appears once, paid with the
     first matching cards of ``cards``. An exact payment is always minimal.
     """
-    for pattern in _minimal_patterns(tuple(VALUE[c] for c in cards), price):
+    for pattern in minimal_patterns(tuple(VALUE[c] for c in cards), price):
         yield tuple(cards[i] for i in pattern)
 
 
 @lru_cache(maxsize=8192)
-def _minimal_patterns(values: tuple[int, ...], price: int) -> tuple[tuple[int, ...], ...]:
+def minimal_patterns(values: tuple[int, ...], price: int) -> tuple[tuple[int, ...], ...]:
     """The minimal payments of ``price`` with cards of these ``values``, as the positions of
     the cards paid (remembered by values: hands differ in their cards far more often)."""
     by_value: dict[int, list[int]] = {}

@@ -195,8 +195,12 @@ class LegalActions(Sequence[Action]):
     __slots__ = ("_groups", "_length")
 
     def __init__(self, groups: list[tuple[Sequence[Any], Callable[[Any], Action]]]) -> None:
-        self._groups = [(items, make) for items, make in groups if items]
-        self._length = sum(len(items) for items, _ in self._groups)
+        kept, length = [], 0
+        for group in groups:
+            if group[0]:
+                kept.append(group)
+                length += len(group[0])
+        self._groups, self._length = kept, length
 
     def __len__(self) -> int:
         return self._length
@@ -261,11 +265,11 @@ def legal_actions(state: GameState) -> LegalActions:
         groups.append(([tile], _make_reserve))
         if state.neutral is not None and state.phase == PHASE_PLAY:
             groups.append(([tile], _make_give))
-    if not player.bought and (
-        state.actions or state.phase == PHASE_FINAL or not any(len(g[0]) for g in groups)
-    ):
+    actions = LegalActions(groups)
+    if not player.bought and (state.actions or state.phase == PHASE_FINAL or not actions):
         groups.append(([None], _make_end))
-    return LegalActions(groups)
+        actions = LegalActions(groups)
+    return actions
 
 
 def _identity(action: Action) -> Action:
@@ -335,10 +339,17 @@ def _take_options(state: GameState, seat: int) -> tuple[tuple[str, ...], ...]:
 @lru_cache(maxsize=1024)
 def _takes(display: tuple[str, ...], limit: int) -> tuple[tuple[str, ...], ...]:
     """One card of any value, or several totalling at most ``limit``."""
-    options: list[tuple[str, ...]] = [(c,) for c in display]
-    for size in range(2, len(display) + 1):
-        for combo in combinations(display, size):
-            if sum(VALUE.get(c, limit + 1) for c in combo) <= limit:
+    values = tuple(VALUE.get(c, limit + 1) for c in display)
+    return tuple(tuple(map(display.__getitem__, p)) for p in _take_patterns(values, limit))
+
+
+@lru_cache(maxsize=1024)
+def _take_patterns(values: tuple[int, ...], limit: int) -> tuple[tuple[int, ...], ...]:
+    """:func:`_takes` as positions in the display (displays repeat their values)."""
+    options: list[tuple[int, ...]] = [(i,) for i in range(len(values))]
+    for size in range(2, len(values) + 1):
+        for combo in combinations(range(len(values)), size):
+            if sum(values[i] for i in combo) <= limit:
                 options.append(combo)
     return tuple(options)
 
@@ -379,18 +390,24 @@ def _payments(
 
 
 def _redesign_groups(player: PlayerState) -> list[tuple[Sequence[Any], Callable[[Any], Action]]]:
-    city, reserve = player.city, player.reserve
-    layout = city._facts()
+    """Build from the reserve, move to the reserve, swap: remembered with the city's layout
+    for as long as the reserve stays as it is."""
+    layout, reserve = player.city._facts(), player.reserve
+    known = layout.memo.get("redesign")
+    if known is not None and known[0] == reserve:
+        return known[1]
     builds = [
         (tile, cell)
         for tile in reserve
         for cell in layout.legal_cells(tile.edge_bits, tile.is_camp, False)
     ]
-    return [
+    groups = [
         (builds, _make_build),
-        (removable_cells(city), _make_remove),
-        (_swaps(city, reserve), _make_swap),
+        (layout.removable(), _make_remove),
+        (_swaps(player.city, reserve), _make_swap),
     ]
+    layout.memo["redesign"] = (list(reserve), groups)
+    return groups
 
 
 def removable_cells(city: City) -> list[Cell]:
@@ -411,7 +428,7 @@ def _swaps(city: City, reserve: Sequence[Tile]) -> list[tuple[Cell, Tile]]:
     found = []
     for cell, old, mask, want in city._facts().swap_slots():
         for tile in reserve:
-            if tile == old:
+            if tile.code == old.code:  # an identical twin changes nothing
                 continue
             if not (tile.is_camp or old.is_camp):
                 if tile.edge_bits & mask == want:
