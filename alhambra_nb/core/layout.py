@@ -6,7 +6,7 @@ or swapped. It holds the walking graph search (who is reachable from the fountai
 each tile's removal would cut off), the empty cells that reach the outside, and what every
 cell's neighbours show it.
 
-Cells are kept as bits of integers over the city's bounding box plus a margin of two cells (a
+Cells are kept as bits of integers over the city's bounding box plus a margin (a
 cell's bit is its row times the grid's width plus its column), so a question about every
 cell at once — where may this tile go, which empty cells reach the open land — is a handful
 of big-integer operations.
@@ -25,6 +25,10 @@ OPEN, WALL = int(Edge.OPEN), int(Edge.WALL)
 
 _MATCHES = tuple(tuple(int(b) for b in Edge if (a, b) in MATCHING_EDGES) for a in Edge)
 """For each edge, the edges that may face it."""
+
+_GRID_MARGIN = 4
+"""Empty cells round the city in a new grid. The rules need two (a candidate cell and open
+land beyond it); the rest lets the city grow a while before the grid is laid out again."""
 
 _SHOWN, _WALK_IN, _GATE_IN = 0, 16, 20
 """Where the kinds of ``Layout._facing`` entries start: per side and edge (16), per side for
@@ -249,8 +253,8 @@ class Layout:
     def _setup_grid(self) -> None:
         xs = [x for x, _ in self.tiles] or [0]
         ys = [y for _, y in self.tiles] or [0]
-        left, top = min(xs) - 2, min(ys) - 2
-        width, height = max(xs) + 3 - left, max(ys) + 3 - top
+        left, top = min(xs) - _GRID_MARGIN, min(ys) - _GRID_MARGIN
+        width, height = max(xs) + _GRID_MARGIN + 1 - left, max(ys) + _GRID_MARGIN + 1 - top
         self._origin = (left, top)
         self._width, self._height = width, height
         full = (1 << width * height) - 1
