@@ -224,6 +224,8 @@ class EndTurn(Action):
 
 
 def _card_tuple(cards: object) -> tuple[str, ...]:
+    if type(cards) is tuple and set(map(type, cards)) <= {str}:
+        return cards  # card ids already: what the rules themselves pass
     if isinstance(cards, str):
         return tuple(cards.replace(",", " ").split())
     return tuple(str(c) if not hasattr(c, "id") else c.id for c in cards)  # type: ignore[attr-defined]

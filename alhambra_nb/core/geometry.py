@@ -94,6 +94,8 @@ class CellError(ValueError):
 
 def as_cell(value: object) -> Cell:
     """Coerce ``value`` (a pair of integers) to a cell, or raise :class:`CellError` naming it."""
+    if type(value) is tuple and len(value) == 2 and type(value[0]) is type(value[1]) is int:
+        return value  # already a cell: the rules pass cells around all the time
     if (
         isinstance(value, (tuple, list))
         and len(value) == 2

@@ -265,10 +265,11 @@ def legal_actions(state: GameState) -> LegalActions:
         groups.append(([tile], _make_reserve))
         if state.neutral is not None and state.phase == PHASE_PLAY:
             groups.append(([tile], _make_give))
-    actions = LegalActions(groups)
-    if not player.bought and (state.actions or state.phase == PHASE_FINAL or not actions):
+    if not player.bought and (state.actions or state.phase == PHASE_FINAL):
         groups.append(([None], _make_end))
-        actions = LegalActions(groups)
+    actions = LegalActions(groups)
+    if not actions and not player.bought:
+        return LegalActions([([None], _make_end)])
     return actions
 
 
