@@ -472,11 +472,18 @@ class Layout:
             kept = self.bit(ORIGIN)
             for cell in self.gate_locked():
                 kept |= self.bit(cell)
-            for cell in self.cells_of(self.tile_bits() & ~kept):
-                mask = 0
-                for side, other in enumerate(neighbours(cell)):
-                    if other in tiles:
-                        mask |= 3 << 2 * side
+            built, width = self.tile_bits(), self._width
+            # The tiles with a neighbour to the north, east, south and west.
+            north, east = built & built << width, built & built >> 1
+            south, west = built & built >> width, built & built << 1
+            for cell in self.cells_of(built & ~kept):
+                bit = self.bit(cell)
+                mask = (
+                    (3 if north & bit else 0)
+                    | (12 if east & bit else 0)
+                    | (48 if south & bit else 0)
+                    | (192 if west & bit else 0)
+                )
                 old = tiles[cell]
                 slots.append((cell, old, mask, old.edge_bits & mask))
             self._swap_slots = tuple(slots)
