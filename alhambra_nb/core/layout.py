@@ -14,7 +14,7 @@ of big-integer operations.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from .geometry import ORIGIN, Cell, Side, neighbour, neighbours
@@ -589,27 +589,26 @@ def _search_from_fountain(
     """
     if ORIGIN not in graph:
         return frozenset(), [], {}
-    disc = {ORIGIN: 0}
-    low = {ORIGIN: 0}
-    order = [ORIGIN]
+    disc: dict[Cell, int] = {}
+    order: list[Cell] = []
     cut_ranges: dict[Cell, list[tuple[int, int]]] = {}
-    stack: list[tuple[Cell, Cell | None, Iterator[Cell]]] = [(ORIGIN, None, iter(graph[ORIGIN]))]
-    while stack:
-        cell, parent, pending = stack[-1]
-        for other in pending:
-            if other not in disc:
-                disc[other] = low[other] = len(order)
-                order.append(other)
-                stack.append((other, cell, iter(graph[other])))
-                break
-            if other != parent and disc[other] < low[cell]:
-                low[cell] = disc[other]
-        else:
-            stack.pop()
-            if stack:
-                above = stack[-1][0]
-                if low[cell] < low[above]:
-                    low[above] = low[cell]
-                if low[cell] >= disc[above]:
-                    cut_ranges.setdefault(above, []).append((disc[cell], len(order)))
+
+    def visit(cell: Cell, parent: Cell | None) -> int:
+        """Number ``cell``, walk on from it; the lowest number its subtree links back to."""
+        index = disc[cell] = len(order)
+        order.append(cell)
+        low = index
+        for other in graph[cell]:
+            seen = disc.get(other)
+            if seen is None:
+                below = visit(other, cell)
+                if below < low:
+                    low = below
+                if below >= index:
+                    cut_ranges.setdefault(cell, []).append((disc[other], len(order)))
+            elif seen < low and other != parent:
+                low = seen
+        return low
+
+    visit(ORIGIN, None)
     return frozenset(disc), order, cut_ranges
