@@ -8,7 +8,7 @@ import pytest
 
 import alhambra_nb as alh
 from alhambra_nb.core.money import SCORING_CARDS, VALUE, minimal_payments, money_cards
-from alhambra_nb.core.state import PHASE_FINAL, PHASE_OVER
+from alhambra_nb.core.phases import PHASE_FINAL, PHASE_OVER
 from alhambra_nb.core.turns import (
     apply_action,
     legal_actions,

@@ -20,9 +20,9 @@ The rules modules (expansion II) add their own actions and teach the parser thei
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import ClassVar
+from typing import Any, ClassVar, overload
 
 from .city import as_side, as_tile
 from .geometry import Cell, Side, as_cell
@@ -243,6 +243,46 @@ def _normalise(action: Action) -> None:
         object.__setattr__(action, "cell", as_cell(action.cell))  # type: ignore[attr-defined]
     if getattr(action, "gate", None) is not None:
         object.__setattr__(action, "gate", as_side(action.gate))  # type: ignore[attr-defined]
+
+
+class LegalActions(Sequence[Action]):
+    """The legal actions of a state, built only when read: ``len`` is cheap, and
+    ``actions[i]`` makes just that one action (what a random bot needs)."""
+
+    __slots__ = ("_groups", "_length")
+
+    def __init__(self, groups: list[tuple[Sequence[Any], Callable[[Any], Action]]]) -> None:
+        kept, length = [], 0
+        for group in groups:
+            if group[0]:
+                kept.append(group)
+                length += len(group[0])
+        self._groups, self._length = kept, length
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._length))]
+        if index < 0:
+            index += self._length
+        if not 0 <= index < self._length:
+            raise IndexError(index)
+        for items, make in self._groups:
+            if index < len(items):
+                return make(items[index])
+            index -= len(items)
+        raise IndexError(index)  # pragma: no cover
+
+    def __iter__(self) -> Iterator[Action]:
+        for items, make in self._groups:
+            for item in items:
+                yield make(item)
 
 
 PLACEMENTS: tuple[type[Action], ...] = (PlaceTile, ReserveTile, GiveToNeutral)

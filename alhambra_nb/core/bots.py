@@ -27,8 +27,9 @@ from .actions import (
 from .camps import camp_points
 from .game import Game
 from .money import CURRENCY, MARKET_SPACES, VALUE, space_currency
+from .phases import PHASE_OVER, PHASE_PLAY
 from .scoring import POINTS
-from .state import PHASE_OVER, PHASE_PLAY, GameState
+from .state import GameState
 from .tiles import Tile
 from .turns import (
     _buy_options,

@@ -33,8 +33,9 @@ from .money import (
     space_currency,
     total_in,
 )
+from .phases import PHASE_OVER
 from .scoring import ScoreBreakdown
-from .state import PHASE_OVER, GameState, GameStateError
+from .state import GameState, GameStateError
 from .tiles import BUILDINGS, Building, Tile
 from .turns import apply_action, breakdown_of, check_action, legal_actions, new_state, winners
 from .violations import Violation

@@ -420,18 +420,11 @@ class Layout:
 
         Camps are exempt from walking but must stay joined side to side to the city.
         """
-        tiles = self.tiles
         camps = [c for c in self.camps if c != cell]
         if not camps:
             return []
-        joined = {ORIGIN, cell}
-        stack = [ORIGIN]
-        while stack:
-            for other in neighbours(stack.pop()):
-                if other in tiles and other not in joined:
-                    joined.add(other)
-                    stack.append(other)
-        return [c for c in camps if c not in joined]
+        joined = self.flood(self.bit(ORIGIN), self.tile_bits() & ~self.bit(cell))
+        return [c for c in camps if not joined & self.bit(c)]
 
     # -- redesigning ----------------------------------------------------------------------
     def gate_locked(self) -> frozenset[Cell]:

@@ -24,18 +24,12 @@ from .geometry import ORIGIN
 from .modules import Module, UnknownModuleError, load_modules, registry_version
 from .money import SCORING_CARDS, CardError, card, money_cards
 from .notation import NotationError
+from .phases import PHASE_FINAL, PHASE_PLAY, PHASES
 from .tiles import BUILDINGS, TILES, Building, Tile, TileError
 
 FORMAT = "alhambra_nb/game"
 VERSION = 1
 
-PHASE_PLAY = "play"
-"""Players take turns."""
-PHASE_FINAL = "final"
-"""The game has ended; players who received the last market tiles place them."""
-PHASE_OVER = "over"
-"""The final scoring is done."""
-PHASES = (PHASE_PLAY, PHASE_FINAL, PHASE_OVER)
 
 NEUTRAL_NAMES = ("Dirk", "Géza", "Marek")
 """The neutral player's names in the seed rulebooks (ja, hu, pl)."""

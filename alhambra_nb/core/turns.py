@@ -11,11 +11,11 @@ tiles, the final scoring) happens inside :func:`apply_action` of :class:`EndTurn
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from itertools import combinations
-from typing import Any, overload
+from typing import Any
 
 from .actions import (
     Action,
@@ -24,6 +24,7 @@ from .actions import (
     EndTurn,
     GiveToNeutral,
     IllegalActionError,
+    LegalActions,
     MoveToReserve,
     PlaceTile,
     ReserveTile,
@@ -48,12 +49,10 @@ from .money import (
     space_currency,
     total_in,
 )
+from .phases import PHASE_FINAL, PHASE_OVER, PHASE_PLAY
 from .scoring import ScoreBreakdown, score_round
 from .state import (
     NEUTRAL_NAMES,
-    PHASE_FINAL,
-    PHASE_OVER,
-    PHASE_PLAY,
     GameState,
     NeutralState,
     PlayerState,
@@ -188,46 +187,6 @@ def _neutral_draw(state: GameState, count: int) -> None:
 
 
 # -- legal actions --------------------------------------------------------------------------
-class LegalActions(Sequence[Action]):
-    """The legal actions of a state, built only when read: ``len`` is cheap, and
-    ``actions[i]`` makes just that one action (what a random bot needs)."""
-
-    __slots__ = ("_groups", "_length")
-
-    def __init__(self, groups: list[tuple[Sequence[Any], Callable[[Any], Action]]]) -> None:
-        kept, length = [], 0
-        for group in groups:
-            if group[0]:
-                kept.append(group)
-                length += len(group[0])
-        self._groups, self._length = kept, length
-
-    def __len__(self) -> int:
-        return self._length
-
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[Action]: ...
-    def __getitem__(self, index: int | slice) -> Action | list[Action]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self._length))]
-        if index < 0:
-            index += self._length
-        if not 0 <= index < self._length:
-            raise IndexError(index)
-        for items, make in self._groups:
-            if index < len(items):
-                return make(items[index])
-            index -= len(items)
-        raise IndexError(index)  # pragma: no cover
-
-    def __iter__(self) -> Iterator[Action]:
-        for items, make in self._groups:
-            for item in items:
-                yield make(item)
-
-
 def legal_actions(state: GameState) -> LegalActions:
     """Every action the current player may take now, in a fixed order.
 
@@ -254,7 +213,7 @@ def legal_actions(state: GameState) -> LegalActions:
     groups: list[tuple[Sequence[Any], Callable[[Any], Action]]] = []
     if state.phase == PHASE_PLAY and state.may_act:
         groups.append((_take_options(state, seat), _make_take))
-        groups.append((_buy_options(state, player), _make_buy))
+        groups.append((_buy_options(state, player, seat), _make_buy))
         groups += _redesign_groups(player)
     for extra in state.hooks("legal_actions"):
         found = extra(state)  # a Sequence (e.g. a lazy LegalActions) is kept as it is
@@ -355,11 +314,14 @@ def _take_patterns(values: tuple[int, ...], limit: int) -> tuple[tuple[int, ...]
     return tuple(options)
 
 
-def _buy_options(state: GameState, player: PlayerState) -> list[tuple[int, tuple[str, ...]]]:
+def _buy_options(
+    state: GameState, player: PlayerState, seat: int | None = None
+) -> list[tuple[int, tuple[str, ...]]]:
     options: list[tuple[int, tuple[str, ...]]] = []
     purse = _purse(tuple(player.money))
     payments = state.hooks("payments")
-    seat = next(i for i, p in enumerate(state.players) if p is player) if payments else 0
+    if payments and seat is None:
+        seat = next(i for i, p in enumerate(state.players) if p is player)
     for space, currency, tile in zip(MARKET_SPACES, CURRENCIES, state.market, strict=True):
         if tile is None:
             continue

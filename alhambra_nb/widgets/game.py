@@ -49,7 +49,8 @@ from ..core.money import (
     describe,
     space_currency,
 )
-from ..core.state import PHASE_FINAL, PHASE_OVER, PHASE_PLAY, PlayerState
+from ..core.phases import PHASE_FINAL, PHASE_OVER, PHASE_PLAY
+from ..core.state import PlayerState
 from ..core.tiles import Tile
 from ..core.violations import Violation
 from ..render import PALETTE, city_extent, city_svg, describe_cell, describe_tile, tile_fragment

@@ -53,6 +53,7 @@ from ..actions import (
     Action,
     BuildFromReserve,
     Buy,
+    LegalActions,
     MoveToReserve,
     SwapWithReserve,
     TakeMoney,
@@ -68,6 +69,7 @@ from ..money import (
     minimal_payments,
     register_cards,
 )
+from ..phases import PHASE_PLAY
 from ..tiles import Tile
 from ..violations import RuleId, Violation
 from . import Bonus, Module, register
@@ -569,41 +571,46 @@ class Characters(Module):
 
 def _uses(state: GameState, data: dict[str, Any], seat: int) -> Sequence[Action]:
     """The characters ``seat`` may use now (built lazily: a random player reads one)."""
-    from ..state import PHASE_PLAY
-    from ..turns import LegalActions, _redesign_groups
-
     mine = data["owned"][seat]
     if not mine or state.phase != PHASE_PLAY:
         return []
     found: list[Action] = []
-    lazy: list[tuple[Sequence[Any], Any]] = []
+    # Groups of uses in a fixed order, each built only when read: (items, make).
+    groups: list[tuple[Sequence[Any], Any]] = [(found, _same)]
     free = data["used"] != state.turn
     player = state.players[seat]
     if KARIM in mine and state.may_act:
         found += [KarimBuy(i + 1) for i, t in enumerate(state.market) if t is not None]
     if free and data["knihstig"] and KNIHSTIG in mine:
         found += [KnihstigTake(c) for c in state.display]
-    if free and EL_SCHAUF in mine and state.actions and not player.bought:
-        lazy += [(items, _el_schauf(make)) for items, make in _redesign_groups(player)]
     if free and _before_turn(state):
         if LAILA in mine and state.bag:
             found += [LailaSwap(i + 1) for i, t in enumerate(state.market) if t is not None]
         if MACHMA in mine:
-            found += [
-                MachmaSwap(give, take)
+            pairs = [
+                (give, take)
                 for give in sorted(player.money)
                 for take in state.display
                 if VALUE[take] <= VALUE[give]
             ]
+            groups.append((pairs, _machma_swap))
         if YAMMERAD in mine and len(player.money) < YAMMERAD_HAND and _can_draw(state):
-            found.append(YammeradDraw())
-    if lazy:
-        return LegalActions([(found, _same), *lazy])
+            groups.append(([YammeradDraw()], _same))
+    if free and EL_SCHAUF in mine and state.actions and not player.bought:
+        from ..turns import _redesign_groups
+
+        groups += [(items, _el_schauf(make)) for items, make in _redesign_groups(player)]
+    if len(groups) > 1:
+        return LegalActions(groups)
     return found
 
 
 def _same(action: Action) -> Action:
     return action
+
+
+def _machma_swap(pair: tuple[str, str]) -> Action:
+    return MachmaSwap(*pair)
 
 
 def _el_schauf(make: Any) -> Any:
@@ -754,8 +761,6 @@ def _check_pay(state: GameState, auction: Any, cards: Sequence[str]) -> list[Vio
 
 def _next_auction(state: GameState) -> None:
     """Begin the auction of the next revealed character (or let it go once play is over)."""
-    from ..state import PHASE_PLAY
-
     data = _data(state)
     while data["queue"] and data["auction"] is None and data["choice"] is None:
         character = data["queue"].pop(0)
@@ -869,8 +874,6 @@ def _do_fatime(state: GameState, action: FatimeChoice) -> None:
 
 # -- the effects ----------------------------------------------------------------------------
 def _before_turn(state: GameState) -> bool:
-    from ..state import PHASE_PLAY
-
     return state.phase == PHASE_PLAY and state.may_act and not state.actions and not state.placing
 
 
@@ -907,7 +910,6 @@ def _check_knihstig(state: GameState, action: KnihstigTake) -> list[Violation]:
 
 
 def _check_el_schauf(state: GameState, action: ElSchaufRedesign) -> list[Violation]:
-    from ..state import PHASE_PLAY
     from ..turns import check_rules
 
     player = state.players[state.current]

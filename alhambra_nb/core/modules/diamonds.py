@@ -17,7 +17,13 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import TYPE_CHECKING
 
-from ..money import DiamondCard, describe, is_diamond, minimal_payments, register_cards
+from ..money import (
+    DiamondCard,
+    describe,
+    is_diamond,
+    register_cards,
+    remembered_minimal_payments,
+)
 from ..violations import RuleId, Violation
 from . import Module, register
 
@@ -74,8 +80,8 @@ class Diamonds(Module):
         hand = state.players[seat].money
         if DIAMOND_IDS.isdisjoint(hand):
             return ()
-        diamonds = sorted(c for c in hand if c in DIAMOND_IDS)
-        return minimal_payments(diamonds, tile.price)
+        diamonds = tuple(sorted(DIAMOND_IDS.intersection(hand)))
+        return remembered_minimal_payments(diamonds, tile.price)
 
     def check_payment(
         self, state: GameState, seat: int, space: int, tile: Tile, cards: Sequence[str]

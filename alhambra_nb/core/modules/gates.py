@@ -19,11 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..actions import Action, BuildFromReserve, PlaceTile, register_parser
+from ..actions import Action, BuildFromReserve, LegalActions, PlaceTile, register_parser
 from ..geometry import SIDES, neighbour
 from ..money import register_cards
+from ..phases import PHASE_PLAY
 from ..violations import RuleId, Violation
 from . import Module, register
 
@@ -88,7 +90,17 @@ def gated_placements(city: City, tile: Tile) -> list[tuple[tuple[int, int], Any]
 
     Cells legal without a gate are left out: a gate there would spend a card for nothing
     but a lock on the two tiles (a learner may still do it; the listing only skips it).
+    Remembered with the city's layout per kind of tile (the list is shared: do not change
+    it).
     """
+    memo, key = city._facts().memo, ("gated", tile.edge_bits, tile.is_camp)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _gated_placements(city, tile)
+    return found
+
+
+def _gated_placements(city: City, tile: Tile) -> list[tuple[tuple[int, int], Any]]:
     found = []
     plain = city.legal_cells(tile)
     for cell in sorted(city.legal_cells(tile, gate=True) - plain, key=lambda c: (c[1], c[0])):
@@ -103,6 +115,16 @@ def gated_placements(city: City, tile: Tile) -> list[tuple[tuple[int, int], Any]
             ):
                 found.append((cell, side))
     return found
+
+
+def _same(action: Action) -> Action:
+    return action
+
+
+def _gated(kind: Any, tile: Tile, place: tuple[tuple[int, int], Any]) -> Action:
+    """``kind`` (PlaceTile or BuildFromReserve) of ``tile`` at a (cell, gate side)."""
+    cell, side = place
+    return kind(tile, cell, gate=side)  # type: ignore[no-any-return]
 
 
 @register
@@ -170,28 +192,24 @@ class Gates(Module):
         return len(_data(state)["hands"][seat])
 
     def legal_actions(self, state: GameState) -> Iterable[Action]:
-        from ..state import PHASE_PLAY
-
         data = _data(state)
         seat = state.current
         player = state.players[seat]
         acting = state.phase == PHASE_PLAY and state.may_act
-        found: list[Action] = []
+        # Groups of (items, make), each action made only when read (see LegalActions).
+        groups: list[tuple[Sequence[Any], Any]] = []
         if acting and data["display"] is not None:
-            found.append(TakeGate())
+            groups.append(([TakeGate()], _same))
         if data["hands"][seat]:
             for tile in player.bought:
-                found += [
-                    PlaceTile(tile, cell, gate=side)
-                    for cell, side in gated_placements(player.city, tile)
-                ]
+                groups.append(
+                    (gated_placements(player.city, tile), partial(_gated, PlaceTile, tile))
+                )
             if acting:
                 for tile in player.reserve:
-                    found += [
-                        BuildFromReserve(tile, cell, gate=side)
-                        for cell, side in gated_placements(player.city, tile)
-                    ]
-        return found
+                    places = gated_placements(player.city, tile)
+                    groups.append((places, partial(_gated, BuildFromReserve, tile)))
+        return LegalActions(groups)
 
     def check(self, state: GameState, action: Action) -> list[Violation] | None:
         if not isinstance(action, TakeGate):
@@ -228,8 +246,6 @@ class Gates(Module):
     def advise(self, state: GameState, bot: Any) -> Action | None:
         """Use a gate for a tile that fits nowhere else (bought, or waiting in the reserve);
         take the gate card (one is enough) when nothing is worth buying."""
-        from ..state import PHASE_PLAY
-
         data = _data(state)
         seat = state.current
         player = state.players[seat]
