@@ -91,6 +91,22 @@ def test_every_listed_action_is_legal_and_prints_back():
             game.apply(bot.choose(game.state))
 
 
+@pytest.mark.parametrize("modules", [(), ("gates", "diamonds", "characters", "camps")])
+def test_remembered_facts_never_change_the_legal_actions(modules):
+    """The rules remember what they work out (layouts derived move by move, options kept
+    while a hand, a reserve or a city stays the same). At every step of random games, the
+    legal actions equal those of the same position loaded afresh, with nothing remembered."""
+    for seed in range(2):
+        game = alh.simulate(4, seed=300 + seed, modules=modules)
+        replay = alh.Game(4, seed=300 + seed, modules=modules)
+        for action in game.history:
+            fresh = alh.Game.from_json(replay.to_json())
+            assert [str(a) for a in replay.legal_actions()] == [
+                str(a) for a in fresh.legal_actions()
+            ]
+            replay.apply(action)
+
+
 def test_simulate_matches_a_game_played_step_by_step():
     fast = alh.simulate(4, seed=9)
     slow = alh.Game(4, seed=9)
