@@ -147,9 +147,9 @@ class Layout:
         self._forget_derived()
 
     def _forget_derived(self) -> None:
-        self.memo: dict[str, Any] = {}
-        """What the rules above derive from this position and want to keep as long as it
-        (the game's redesign options, say)."""
+        # What the rules above derive from this position and keep as long as it lasts (a
+        # player's redesign options, the places a gate would open).
+        self.memo: dict[Any, Any] = {}
         self._candidates: int | None = None
         self._legal: dict[int, int] = {}
         self._legal_cells: dict[int, tuple[Cell, ...]] = {}

@@ -272,10 +272,6 @@ def _make_end(_: None) -> Action:
     return EndTurn()
 
 
-def _cell_order(cell: Cell) -> tuple[int, int]:
-    return (cell[1], cell[0])
-
-
 def holding_module(state: GameState) -> Any:
     """The module holding play (an auction, a choice to make), or ``None``."""
     for interrupt in state.hooks("interrupt"):
