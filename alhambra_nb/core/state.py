@@ -124,6 +124,8 @@ class GameState:
     same however long the game, and earlier states keep their own log (see :attr:`log`)."""
     extra: dict[str, Any] = field(default_factory=dict)
     """Module state, by module name (plain JSON)."""
+    hook_cache: dict[str, tuple[int, tuple[Any, ...]]] = field(default_factory=dict, repr=False)
+    """The modules' hooks by name, as :meth:`hooks` last found them (never saved)."""
 
     def copy(self) -> GameState:
         """A copy that owns its lists; cities are shared until the rules change one."""
@@ -161,12 +163,15 @@ class GameState:
         that override it (the rules call hooks on every action: skipping no-ops is cheap)."""
         if not self.modules:
             return ()
-        found = _HOOK_CACHE.get((self.modules, name))
+        found = self.hook_cache.get(name)
         if found is None or found[0] != registry_version():
-            found = _HOOK_CACHE[self.modules, name] = (
-                registry_version(),
-                hooks_of(modules_for(self.modules), name),
-            )
+            found = _HOOK_CACHE.get((self.modules, name))
+            if found is None or found[0] != registry_version():
+                found = _HOOK_CACHE[self.modules, name] = (
+                    registry_version(),
+                    hooks_of(modules_for(self.modules), name),
+                )
+            self.hook_cache[name] = found
         return found[1]
 
     @property
