@@ -596,3 +596,17 @@ def test_game_steps_describe_the_staged_game_for_a_view():
     assert [c["value"] for c in data["game"]["display"]] == [2, 3, 7, 9]
     assert data["game"]["to_play"] == "Ana"
     assert data["task"]["kind"] == "takes"
+
+
+def test_option_letters_are_read_from_text_or_a_collection():
+    from alhambra_nb.chapters.tasks import AnswerError, read_letters
+
+    assert read_letters("A, c", 3) == {"a", "c"}
+    assert read_letters(["b "], 3) == {"b"}
+    assert read_letters([], 3, none_allowed=True) == set()
+    with pytest.raises(AnswerError, match="one or more of the letters a, b, c"):
+        read_letters([], 3)
+    with pytest.raises(AnswerError, match="some of the letters a, b"):
+        read_letters("d", 2, none_allowed=True)
+    with pytest.raises(AnswerError):
+        read_letters(7, 3, none_allowed=True)

@@ -9,7 +9,6 @@ decides a rule: it compares the learner's answer with what the engine says.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
 from string import ascii_lowercase
 from typing import Any, ClassVar
@@ -18,7 +17,16 @@ from ..core import City, Game, Tile, Violation, arrow_lines, as_tile, format_cel
 from ..core.geometry import SIDES, Cell, Side, neighbour
 from ..core.modules.characters import Bid
 from .game_tasks import GameTask, _need_stage, _read_name
-from .tasks import AnswerError, Task, _messages, _need_city, around, read_cell, reading_order
+from .tasks import (
+    AnswerError,
+    Task,
+    _messages,
+    _need_city,
+    around,
+    read_cell,
+    read_letters,
+    reading_order,
+)
 from .verdict import Verdict, right, wrong
 
 _SIDE_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
@@ -252,23 +260,9 @@ class AllowedActionsTask(GameTask):
         game = _need_stage(stage).game()
         return [game.check(action) for action, _ in self.options]
 
-    def _read(self, answer: object) -> set[str]:
-        letters = ascii_lowercase[: len(self.options)]
-        if isinstance(answer, str):
-            picked = {ch for ch in answer.lower() if ch.isalpha()}
-        elif isinstance(answer, Iterable):
-            picked = {str(a).strip().lower() for a in answer}
-        else:
-            picked = set()
-        if not picked <= set(letters) or (not picked and not isinstance(answer, Iterable)):
-            raise AnswerError(
-                f"an answer here is some of the letters {', '.join(letters)}, not {answer!r}"
-            )
-        return picked
-
     def _check(self, stage: Any, answer: object) -> Verdict:
         verdicts = self._verdicts(stage)
-        picked = self._read(answer)
+        picked = read_letters(answer, len(self.options), none_allowed=True)
         allowed = {ascii_lowercase[i] for i, found in enumerate(verdicts) if not found}
         notes = [self._note(i, found) for i, found in enumerate(verdicts)]
         refused = [v for found in verdicts for v in found]

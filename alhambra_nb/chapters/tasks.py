@@ -70,6 +70,26 @@ def read_cells(answer: object) -> set[Cell]:
         ) from None
 
 
+def read_letters(answer: object, count: int, *, none_allowed: bool = False) -> set[str]:
+    """The option letters picked, from ``"a, c"`` or ``["a", "c"]``, among the first ``count``
+    letters. With ``none_allowed`` an empty answer (``[]`` or ``""``) says "none of them"."""
+    letters = ascii_lowercase[:count]
+    if isinstance(answer, str):
+        picked = {ch for ch in answer.lower() if ch.isalpha()}
+    elif isinstance(answer, Iterable):
+        picked = {str(a).strip().lower() for a in answer}
+    else:
+        picked = set()
+    if not picked <= set(letters) or (
+        not picked and not (none_allowed and isinstance(answer, Iterable))
+    ):
+        some = "some" if none_allowed else "one or more"
+        raise AnswerError(
+            f"an answer here is {some} of the letters {', '.join(letters)}, not {answer!r}"
+        )
+    return picked
+
+
 def cells_text(cells: Iterable[Cell]) -> str:
     """Cells in reading order (north to south, west to east), e.g. ``(1, 0), (0, 1)``."""
     return ", ".join(format_cell(c) for c in sorted(cells, key=lambda c: (c[1], c[0])))
@@ -456,22 +476,8 @@ class QuizTask(Task):
         """The options as lines ``a) …``."""
         return "\n".join(f"{ascii_lowercase[i]}) {o}" for i, o in enumerate(self.options))
 
-    def _read(self, answer: object) -> set[str]:
-        letters = ascii_lowercase[: len(self.options)]
-        if isinstance(answer, str):
-            picked = {ch for ch in answer.lower() if ch.isalpha()}
-        elif isinstance(answer, Iterable):
-            picked = {str(a).strip().lower() for a in answer}
-        else:
-            picked = set()
-        if not picked or not picked <= set(letters):
-            raise AnswerError(
-                f"an answer here is one or more of the letters {', '.join(letters)}, not {answer!r}"
-            )
-        return picked
-
     def _check(self, city: City | None, answer: object) -> Verdict:
-        picked = self._read(answer)
+        picked = read_letters(answer, len(self.options))
         if picked == self.correct:
             return right("Yes. " + " ".join(self._note(ch) for ch in sorted(picked)))
         mistaken = sorted(picked - self.correct)
