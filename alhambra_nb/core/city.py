@@ -9,7 +9,7 @@ from .layout import Layout
 from .messages import Phrase
 from .notation import format_city, parse_city
 from .placement import Attempt, check_attempt, walls_match
-from .tiles import BUILDINGS, FOUNTAIN, Building, Tile, TileError
+from .tiles import FOUNTAIN, Building, Tile, TileError, building_counts
 from .violations import (
     IllegalPlacementError,
     IllegalRedesignError,
@@ -316,11 +316,7 @@ class City:
 
     def building_counts(self) -> dict[Building, int]:
         """How many tiles of each type stand in this Alhambra (the reserve never counts)."""
-        counts = dict.fromkeys(BUILDINGS, 0)
-        for tile in self._tiles.values():
-            if tile.building is not None:
-                counts[tile.building] += 1
-        return counts
+        return building_counts(self._tiles.values())
 
     # -- text -----------------------------------------------------------------------------
     @classmethod

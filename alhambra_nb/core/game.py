@@ -36,7 +36,7 @@ from .money import (
 from .phases import PHASE_OVER
 from .scoring import ScoreBreakdown
 from .state import GameState, GameStateError
-from .tiles import BUILDINGS, Building, Tile
+from .tiles import Building, Tile, building_counts
 from .turns import apply_action, breakdown_of, check_action, legal_actions, new_state, winners
 from .violations import Violation
 
@@ -84,11 +84,7 @@ class NeutralView:
     score: int
 
     def building_counts(self) -> dict[Building, int]:
-        counts = dict.fromkeys(BUILDINGS, 0)
-        for tile in self.tiles:
-            if tile.building is not None:
-                counts[tile.building] += 1
-        return counts
+        return building_counts(self.tiles)
 
 
 @dataclass(frozen=True)

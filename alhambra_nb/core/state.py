@@ -25,7 +25,7 @@ from .modules import Module, UnknownModuleError, load_modules, registry_version
 from .money import SCORING_CARDS, CardError, card, money_cards
 from .notation import NotationError
 from .phases import PHASE_FINAL, PHASE_PLAY, PHASES
-from .tiles import BUILDINGS, TILES, Building, Tile, TileError
+from .tiles import TILES, Building, Tile, TileError, building_counts
 
 FORMAT = "alhambra_nb/game"
 VERSION = 1
@@ -82,11 +82,7 @@ class NeutralState:
 
     def building_counts(self) -> dict[Building, int]:
         """How many tiles of each type the neutral player holds (all of them count)."""
-        counts = dict.fromkeys(BUILDINGS, 0)
-        for tile in self.tiles:
-            if tile.building is not None:
-                counts[tile.building] += 1
-        return counts
+        return building_counts(self.tiles)
 
 
 @dataclass(slots=True, eq=False)

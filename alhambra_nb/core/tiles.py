@@ -257,6 +257,15 @@ def _edges(
     return tuple(Edge.WALL if s in walls else Edge.OPEN for s in SIDES)  # type: ignore[return-value]
 
 
+def building_counts(tiles: Iterable[Tile]) -> dict[Building, int]:
+    """How many of ``tiles`` there are of each building type (fountain and camps aside)."""
+    counts = dict.fromkeys(BUILDINGS, 0)
+    for tile in tiles:
+        if tile.building is not None:
+            counts[tile.building] += 1
+    return counts
+
+
 FOUNTAIN: Tile = Tile(None)
 """The start tile: every Alhambra grows from one fountain at (0, 0)."""
 
