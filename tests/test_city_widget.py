@@ -280,3 +280,15 @@ def test_camps_in_the_tray_are_drawn_with_their_bastions():
         assert 'class="bastion"' in entry["svg"] and 'class="bastion-arrow"' in entry["svg"]
         assert 'class="bastion"' in entry["ghost"]
     assert w._tray[0]["svg"].count('class="bastion"') == 2
+
+
+@pytest.mark.parametrize("make", [alh.CityWidget, lambda: alh.GameWidget(alh.Game(2, seed=1))])
+def test_a_gate_is_a_side_letter_or_nothing(make):
+    w = make()
+    w.gate = "e"
+    assert w.gate == "E"
+    w.gate = ""
+    assert w.gate is None
+    with pytest.raises(traitlets.TraitError, match="side N, E, S or W, not 'X'"):
+        w.gate = "X"
+    assert w.gate is None

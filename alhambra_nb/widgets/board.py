@@ -19,7 +19,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..core.city import City
+from ..core.city import City, as_side
 from ..core.geometry import Cell, Side, format_cell
 from ..core.tiles import BUILDINGS, Tile
 from ..core.violations import Violation
@@ -212,6 +212,17 @@ def verdict(cell: Cell, action: str, violations: Sequence[Violation], doing: str
 
 SIDE_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 """Sides in words, for the verdicts of a placement with a gate (expansion II)."""
+
+
+def gate_trait(value: object) -> str | None:
+    """A ``gate`` trait's value checked: a side letter, or ``None`` (also for ``""``)."""
+    if value is None or value == "":
+        return None
+    try:
+        side = as_side(value)  # type: ignore[arg-type]
+    except ValueError:
+        raise traitlets.TraitError(f"a gate goes on side N, E, S or W, not {value!r}") from None
+    return side.name if side is not None else None
 
 
 def gate_words(side: Side | str | None) -> str:

@@ -16,7 +16,7 @@ from typing import Any
 import traitlets
 from ipywidgets import CallbackDispatcher
 
-from ..core.city import City, as_rotation, as_side, as_tile
+from ..core.city import City, as_rotation, as_tile
 from ..core.geometry import Cell, format_cell
 from ..core.tiles import Tile
 from ..core.violations import Violation
@@ -29,6 +29,7 @@ from .board import (
     board_payload,
     bundle,
     extent_cells,
+    gate_trait,
     gate_words,
     message_kind,
     parse_cell_key,
@@ -121,13 +122,7 @@ class CityWidget(BoardWidget):
 
     @traitlets.validate("gate")
     def _valid_gate(self, proposal: dict[str, Any]) -> str | None:
-        value = proposal["value"]
-        if value is None or value == "":
-            return None
-        try:
-            return as_side(value).name
-        except ValueError:
-            raise traitlets.TraitError(f"a gate goes on side N, E, S or W, not {value!r}") from None
+        return gate_trait(proposal["value"])
 
     @traitlets.validate("mode")
     def _valid_mode(self, proposal: dict[str, Any]) -> str:

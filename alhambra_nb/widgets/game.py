@@ -35,7 +35,7 @@ from ..core.actions import (
     TakeMoney,
 )
 from ..core.bots import Bot, GreedyBot, RandomBot
-from ..core.city import City, as_side
+from ..core.city import City
 from ..core.game import Game
 from ..core.geometry import Cell, format_cell
 from ..core.modules.characters import ElSchaufRedesign, PayBid, purse
@@ -62,6 +62,7 @@ from .board import (
     Verdict,
     bundle,
     extent_cells,
+    gate_trait,
     gate_words,
     message_kind,
     parse_cell_key,
@@ -593,14 +594,7 @@ class GameWidget(BoardWidget):
 
     @traitlets.validate("gate")
     def _valid_gate(self, proposal: dict[str, Any]) -> str | None:
-        value = proposal["value"]
-        if value is None or value == "":
-            return None
-        try:
-            side = as_side(value)
-        except ValueError:
-            raise traitlets.TraitError(f"a gate goes on side N, E, S or W, not {value!r}") from None
-        return side.name if side is not None else None
+        return gate_trait(proposal["value"])
 
     @traitlets.observe("choice", "redesign", "gate", "el_schauf")
     def _choice_changed(self, _change: dict[str, Any]) -> None:
