@@ -20,26 +20,26 @@ def _letter(tile: Tile) -> str:
     return "F" if tile.is_fountain else "K"
 
 
-def _horizontal(upper: Tile | None, lower: Tile | None) -> str:
-    if upper is None and lower is None:
-        return "   "
-    walled = (upper is not None and upper.edges[2] is not Edge.OPEN) or (
-        lower is not None and lower.edges[0] is not Edge.OPEN
+def _border(first: Tile | None, second: Tile | None, side: int, marks: tuple[str, str, str]) -> str:
+    """The mark between two cells, ``second`` across ``side`` of ``first``: ``marks`` are
+    those of a wall, of the city's edge and of open ground."""
+    wall, edge, gap = marks
+    if first is None and second is None:
+        return gap
+    walled = (first is not None and first.edges[side] is not Edge.OPEN) or (
+        second is not None and second.edges[side ^ 2] is not Edge.OPEN
     )
     if walled:
-        return "==="
-    return "   " if upper is not None and lower is not None else "---"
+        return wall
+    return gap if first is not None and second is not None else edge
+
+
+def _horizontal(upper: Tile | None, lower: Tile | None) -> str:
+    return _border(upper, lower, 2, ("===", "---", "   "))
 
 
 def _vertical(left: Tile | None, right: Tile | None) -> str:
-    if left is None and right is None:
-        return " "
-    walled = (left is not None and left.edges[1] is not Edge.OPEN) or (
-        right is not None and right.edges[3] is not Edge.OPEN
-    )
-    if walled:
-        return "#"
-    return " " if left is not None and right is not None else "|"
+    return _border(left, right, 1, ("#", "|", " "))
 
 
 def city_picture(tiles: Mapping[Cell, Tile]) -> str:
