@@ -48,7 +48,8 @@ class ActionParseError(ValueError):
     """Raised when a text such as ``'buy 5 with denar-3#1'`` is not an action."""
 
 
-def _seat_prefix(seat: int | None) -> str:
+def seat_prefix(seat: int | None) -> str:
+    """What an action's text starts with to say who acts: ``"seat 1: "``, or nothing."""
     return "" if seat is None else f"seat {seat}: "
 
 
@@ -93,7 +94,7 @@ class TakeMoney(Action):
         object.__setattr__(self, "cards", _card_tuple(self.cards))
 
     def __str__(self) -> str:
-        return _seat_prefix(self.seat) + "take " + " ".join(self.cards)
+        return seat_prefix(self.seat) + "take " + " ".join(self.cards)
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -109,7 +110,7 @@ class Buy(Action):
         object.__setattr__(self, "cards", _card_tuple(self.cards))
 
     def __str__(self) -> str:
-        return f"{_seat_prefix(self.seat)}buy {self.space} with " + " ".join(self.cards)
+        return f"{seat_prefix(self.seat)}buy {self.space} with " + " ".join(self.cards)
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -128,7 +129,7 @@ class BuildFromReserve(Action):
 
     def __str__(self) -> str:
         return (
-            f"{_seat_prefix(self.seat)}redesign build {self.tile} at {_cell_text(self.cell)}"
+            f"{seat_prefix(self.seat)}redesign build {self.tile} at {_cell_text(self.cell)}"
             + _gate_text(self.gate)
         )
 
@@ -145,7 +146,7 @@ class MoveToReserve(Action):
         _normalise(self)
 
     def __str__(self) -> str:
-        return f"{_seat_prefix(self.seat)}redesign remove {_cell_text(self.cell)}"
+        return f"{seat_prefix(self.seat)}redesign remove {_cell_text(self.cell)}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -162,7 +163,7 @@ class SwapWithReserve(Action):
         _normalise(self)
 
     def __str__(self) -> str:
-        return f"{_seat_prefix(self.seat)}redesign swap {_cell_text(self.cell)} for {self.tile}"
+        return f"{seat_prefix(self.seat)}redesign swap {_cell_text(self.cell)} for {self.tile}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -179,9 +180,8 @@ class PlaceTile(Action):
         _normalise(self)
 
     def __str__(self) -> str:
-        return (
-            f"{_seat_prefix(self.seat)}place {self.tile} at {_cell_text(self.cell)}"
-            + _gate_text(self.gate)
+        return f"{seat_prefix(self.seat)}place {self.tile} at {_cell_text(self.cell)}" + _gate_text(
+            self.gate
         )
 
 
@@ -196,7 +196,7 @@ class ReserveTile(Action):
         _normalise(self)
 
     def __str__(self) -> str:
-        return f"{_seat_prefix(self.seat)}reserve {self.tile}"
+        return f"{seat_prefix(self.seat)}reserve {self.tile}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -210,7 +210,7 @@ class GiveToNeutral(Action):
         _normalise(self)
 
     def __str__(self) -> str:
-        return f"{_seat_prefix(self.seat)}give {self.tile}"
+        return f"{seat_prefix(self.seat)}give {self.tile}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -220,7 +220,7 @@ class EndTurn(Action):
     kind: ClassVar[str] = "turn/end"
 
     def __str__(self) -> str:
-        return _seat_prefix(self.seat) + "end"
+        return seat_prefix(self.seat) + "end"
 
 
 def _card_tuple(cards: object) -> tuple[str, ...]:

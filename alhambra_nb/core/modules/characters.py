@@ -59,6 +59,7 @@ from ..actions import (
     TakeMoney,
     parse_action,
     register_parser,
+    seat_prefix,
 )
 from ..money import (
     CURRENCY,
@@ -156,10 +157,6 @@ YUSUF = "character-yusuf-e-passuff"
 
 
 # -- actions --------------------------------------------------------------------------------
-def _who(seat: int | None) -> str:
-    return "" if seat is None else f"seat {seat}: "
-
-
 @dataclass(frozen=True, slots=True, repr=False)
 class Bid(Action):
     """Auction: bid ``amount`` for the character (more than the highest bid so far)."""
@@ -168,7 +165,7 @@ class Bid(Action):
     kind: ClassVar[str] = "character/auction"
 
     def __str__(self) -> str:
-        return f"{_who(self.seat)}bid {self.amount}"
+        return f"{seat_prefix(self.seat)}bid {self.amount}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -178,7 +175,7 @@ class Pass(Action):
     kind: ClassVar[str] = "character/auction"
 
     def __str__(self) -> str:
-        return f"{_who(self.seat)}pass"
+        return f"{seat_prefix(self.seat)}pass"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -192,7 +189,7 @@ class PayBid(Action):
         object.__setattr__(self, "cards", tuple(self.cards))
 
     def __str__(self) -> str:
-        return f"{_who(self.seat)}pay " + " ".join(self.cards)
+        return f"{seat_prefix(self.seat)}pay " + " ".join(self.cards)
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -203,7 +200,7 @@ class FatimeChoice(Action):
     kind: ClassVar[str] = "character/use"
 
     def __str__(self) -> str:
-        return f"{_who(self.seat)}fatime {'keep' if self.keep else 'swap'}"
+        return f"{seat_prefix(self.seat)}fatime {'keep' if self.keep else 'swap'}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -215,7 +212,7 @@ class KarimBuy(Action):
     is_main: ClassVar[bool] = True
 
     def __str__(self) -> str:
-        return f"{_who(self.seat)}karim buy {self.space}"
+        return f"{seat_prefix(self.seat)}karim buy {self.space}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -227,7 +224,7 @@ class KnihstigTake(Action):
     kind: ClassVar[str] = "character/use"
 
     def __str__(self) -> str:
-        return f"{_who(self.seat)}knihstig take {self.card}"
+        return f"{seat_prefix(self.seat)}knihstig take {self.card}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -238,7 +235,7 @@ class ElSchaufRedesign(Action):
     kind: ClassVar[str] = "character/use"
 
     def __str__(self) -> str:
-        return f"{_who(self.seat)}el-schauf {self.redesign}"
+        return f"{seat_prefix(self.seat)}el-schauf {self.redesign}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -250,7 +247,7 @@ class LailaSwap(Action):
     kind: ClassVar[str] = "character/use"
 
     def __str__(self) -> str:
-        return f"{_who(self.seat)}laila swap {self.space}"
+        return f"{seat_prefix(self.seat)}laila swap {self.space}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -263,7 +260,7 @@ class MachmaSwap(Action):
     kind: ClassVar[str] = "character/use"
 
     def __str__(self) -> str:
-        return f"{_who(self.seat)}machma swap {self.give} for {self.take}"
+        return f"{seat_prefix(self.seat)}machma swap {self.give} for {self.take}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -273,7 +270,7 @@ class YammeradDraw(Action):
     kind: ClassVar[str] = "character/use"
 
     def __str__(self) -> str:
-        return f"{_who(self.seat)}yammerad draw"
+        return f"{seat_prefix(self.seat)}yammerad draw"
 
 
 def _redesign(text: str) -> Action:

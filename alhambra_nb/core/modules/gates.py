@@ -22,7 +22,14 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..actions import Action, BuildFromReserve, LegalActions, PlaceTile, register_parser
+from ..actions import (
+    Action,
+    BuildFromReserve,
+    LegalActions,
+    PlaceTile,
+    register_parser,
+    seat_prefix,
+)
 from ..geometry import SIDES, neighbour
 from ..money import register_cards
 from ..phases import PHASE_PLAY
@@ -75,7 +82,7 @@ class TakeGate(Action):
     is_main: ClassVar[bool] = True
 
     def __str__(self) -> str:
-        return ("" if self.seat is None else f"seat {self.seat}: ") + "take gate"
+        return seat_prefix(self.seat) + "take gate"
 
 
 register_parser(r"take\s+(?:the\s+)?gate(?:\s+card)?", lambda m: TakeGate())
