@@ -264,13 +264,18 @@ def test_faruk_will_haben_takes_up_to_seven():
     assert _rules(state, seven) == [R.MONEY_OVER_LIMIT]
 
 
-def test_fatime_kept_scores_8_at_the_final_scoring():
+def _fatime_auction():
+    """Fatime revealed with only seat 0 able to pay, seat 2 to act."""
     state = _state()
     set_hand(state, 0, "denar-9#1")
     for seat in (1, 2):
         set_hand(state, seat)
     state.current = 2
-    state = _reveal(state, ch.FATIME)
+    return _reveal(state, ch.FATIME)
+
+
+def test_fatime_kept_scores_8_at_the_final_scoring():
+    state = _fatime_auction()
     state = apply_action(state, "bid 3")
     state = apply_action(state, "pay denar-9#1")
     assert _rules(state, alh.TakeMoney([state.display[0]])) == [R.CHARACTER_CHOICE]
@@ -286,12 +291,7 @@ def test_fatime_kept_scores_8_at_the_final_scoring():
 
 
 def test_fatime_swapped_for_the_top_face_down_character():
-    state = _state()
-    set_hand(state, 0, "denar-9#1")
-    for seat in (1, 2):
-        set_hand(state, seat)
-    state.current = 2
-    state = _reveal(state, ch.FATIME)
+    state = _fatime_auction()
     top = _data(state)["aside"][0]
     state = apply_action(state, "bid 1")
     state = apply_action(state, "pay denar-9#1")
