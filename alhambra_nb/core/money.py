@@ -8,7 +8,7 @@ strings); :func:`card` turns an id back into a :class:`MoneyCard` or :class:`Sco
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
@@ -209,6 +209,12 @@ def total(cards: Iterable[str]) -> int:
 def total_in(cards: Iterable[str], currency: Currency) -> int:
     """The total value of the cards of one currency."""
     return sum(VALUE[c] for c in cards if CURRENCY.get(c) is currency)
+
+
+def not_among(cards: Sequence[str], held: Collection[str]) -> list[str]:
+    """The ``cards`` that are not in ``held``, and any card named a second time (a card lies
+    in one place only): what a payment or a take may not use."""
+    return [c for i, c in enumerate(cards) if c not in held or c in cards[:i]]
 
 
 def describe(cards: Iterable[str]) -> str:

@@ -45,6 +45,7 @@ from .money import (
     is_exact_payment,
     minimal_payments,
     money_cards,
+    not_among,
     paid_in,
     space_currency,
     total_in,
@@ -500,7 +501,7 @@ def _check_take(state: GameState, action: TakeMoney) -> list[Violation]:
     if not cards:
         return [Violation.of(RuleId.MONEY_NONE)]
     found = []
-    missing = [c for i, c in enumerate(cards) if c not in state.display or c in cards[:i]]
+    missing = not_among(cards, state.display)
     if missing:
         found.append(
             Violation.of(
@@ -539,7 +540,7 @@ def _check_buy(state: GameState, action: Buy) -> list[Violation]:
             return judged
     currency = space_currency(space)
     found = []
-    foreign = [c for i, c in enumerate(cards) if c not in player.money or c in cards[:i]]
+    foreign = not_among(cards, player.money)
     if foreign:
         found.append(
             Violation.of(RuleId.BUY_NOT_IN_HAND, player=player.name, cards=_describe(foreign))

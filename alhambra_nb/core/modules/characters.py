@@ -68,6 +68,7 @@ from ..money import (
     describe,
     is_diamond,
     minimal_payments,
+    not_among,
     register_cards,
 )
 from ..phases import PHASE_PLAY
@@ -735,7 +736,7 @@ def _check_auction(state: GameState, auction: Any, action: Action) -> list[Viola
 def _check_pay(state: GameState, auction: Any, cards: Sequence[str]) -> list[Violation]:
     player = state.players[state.current]
     found = []
-    foreign = [c for i, c in enumerate(cards) if c not in player.money or c in cards[:i]]
+    foreign = not_among(cards, player.money)
     if foreign:
         found.append(
             Violation.of(RuleId.BUY_NOT_IN_HAND, player=player.name, cards=describe(foreign))

@@ -21,6 +21,7 @@ from ..money import (
     DiamondCard,
     describe,
     is_diamond,
+    not_among,
     register_cards,
     remembered_minimal_payments,
 )
@@ -90,7 +91,7 @@ class Diamonds(Module):
             return None  # no diamonds: the base rules judge the payment
         player = state.players[seat]
         found = []
-        foreign = [c for i, c in enumerate(cards) if c not in player.money or c in cards[:i]]
+        foreign = not_among(cards, player.money)
         if foreign:
             found.append(
                 Violation.of(RuleId.BUY_NOT_IN_HAND, player=player.name, cards=describe(foreign))
