@@ -47,13 +47,18 @@ def crossable(tiles: dict, cell, side: str, gates=()) -> bool:
 
 def walkable(tiles: dict, gates=()) -> set:
     """Cells a pedestrian reaches from (0, 0) through open shared sides (or gates)."""
+    return spread(lambda cell, side: crossable(tiles, cell, side, gates))
+
+
+def spread(may_step) -> set:
+    """Cells reached from (0, 0) by steps that ``may_step(cell, side)`` allows."""
     seen = {(0, 0)}
     queue = deque(seen)
     while queue:
         cell = queue.popleft()
         for side in STEPS:
             other = step(cell, side)
-            if other not in seen and crossable(tiles, cell, side, gates):
+            if other not in seen and may_step(cell, side):
                 seen.add(other)
                 queue.append(other)
     return seen
@@ -111,13 +116,4 @@ def removable(tiles: dict, cell) -> bool:
 
 def joined(tiles: dict) -> set:
     """Cells joined side to side to the fountain, whatever their walls."""
-    seen = {(0, 0)}
-    queue = deque(seen)
-    while queue:
-        cell = queue.popleft()
-        for side in STEPS:
-            other = step(cell, side)
-            if other in tiles and other not in seen:
-                seen.add(other)
-                queue.append(other)
-    return seen
+    return spread(lambda cell, side: step(cell, side) in tiles)
