@@ -76,29 +76,6 @@ def _gated(cell: Cell, side: int, gates: frozenset[tuple[Cell, int]]) -> bool:
     return ((x, y - 1), 2) in gates if side == 0 else ((x - 1, y), 1) in gates
 
 
-def _stays_joined(window: int) -> bool:
-    """Whether the empty side cells of the middle of a 3 x 3 ``window`` (bit ``3 * row +
-    column`` set where a tile stands) stay joined round it once it is built on.
-
-    Walk round the eight cells about the middle: empty side cells next to each other through
-    an empty corner cell form one run. One run or none means nothing can be cut off.
-    """
-    ring = (1, 2, 5, 8, 7, 6, 3, 0)  # N, NE, E, SE, S, SW, W, NW as window bits
-    filled = [bool(window >> bit & 1) for bit in ring]
-    runs = 0
-    for index in (0, 2, 4, 6):
-        if filled[index]:
-            continue
-        if filled[(index - 2) % 8] or filled[index - 1]:
-            runs += 1
-    if runs == 0 and not all(filled[i] for i in (0, 2, 4, 6)):
-        runs = 1  # every empty side cell is joined to the next one, all the way round
-    return runs <= 1
-
-
-_STAYS_JOINED = tuple(_stays_joined(window) for window in range(512))
-
-
 class Layout:
     """The derived facts about one position that every rule check reads.
 
@@ -124,6 +101,7 @@ class Layout:
         "_order",
         "_origin",
         "_removable",
+        "_split",
         "_swap_slots",
         "_wall",
         "_width",
@@ -151,6 +129,7 @@ class Layout:
         # player's redesign options, the places a gate would open).
         self.memo: dict[Any, Any] = {}
         self._candidates: int | None = None
+        self._split: int | None = None
         self._legal: dict[int, int] = {}
         self._legal_cells: dict[int, tuple[Cell, ...]] = {}
         self._enclosures: dict[Cell, tuple[Cell, ...]] = {}
@@ -359,27 +338,11 @@ class Layout:
         return found
 
     def _enclosed_by(self, cell: Cell) -> tuple[Cell, ...]:
-        if not self.is_outside(cell) or self._empty_sides_stay_joined(cell):
+        if not self.is_outside(cell) or not self._splitting() & self.bit(cell):
             return ()
         space = self.empty_bits & ~self.bit(cell)
         still_outside = self.flood(self.ring_bits, space)
         return tuple(self.cells_of(space & self.outside_bits & ~still_outside))
-
-    def _empty_sides_stay_joined(self, cell: Cell) -> bool:
-        """Whether the empty cells beside the empty ``cell`` stay joined around it once it is
-        built on. The grid keeps two empty cells round every tile, so a cell on its edge has
-        nothing but open land about it."""
-        x, y = cell[0] - self._origin[0], cell[1] - self._origin[1]
-        if not (0 < x < self._width - 1 and 0 < y < self._height - 1):
-            return True
-        width, tile_bits = self._width, self._full & ~self.empty_bits
-        corner = (y - 1) * width + x - 1
-        window = (
-            (tile_bits >> corner & 7)
-            | (tile_bits >> (corner + width) & 7) << 3
-            | (tile_bits >> (corner + 2 * width) & 7) << 6
-        )
-        return _STAYS_JOINED[window]
 
     def removal_encloses(self, cell: Cell) -> bool:
         """Whether taking the tile at ``cell`` away would leave an enclosed empty cell."""
@@ -494,7 +457,7 @@ class Layout:
         """The candidate cells where a tile would enclose no empty cell (ruling R3).
 
         Only a cell whose empty side cells fall apart round it once built on (see
-        :func:`_stays_joined`) can enclose anything; those few are flooded one by one.
+        :meth:`_splitting`) can enclose anything; those few are flooded one by one.
         """
         if self._candidates is None:
             candidates = self.candidate_bits()
@@ -506,9 +469,16 @@ class Layout:
         return self._candidates
 
     def _splitting(self) -> int:
-        """The cells whose empty side cells form two runs or more round them: the runs
-        start at an empty side cell after a built side cell or a built corner, going round
-        clockwise (``_stays_joined`` for every cell at once)."""
+        """The cells whose empty side cells would fall apart round them once built on.
+
+        Walk round the eight cells about a cell: empty side cells next to each other
+        through an empty corner cell form one run, and a run starts at an empty side cell
+        after a built side cell or a built corner, going round clockwise. Two runs or more
+        may cut something off; one run or none cannot. Worked out for every cell at once
+        (the grid's margin keeps the shifts from wrapping a tile round a row's end).
+        """
+        if self._split is not None:
+            return self._split
         tiles, width = self.tile_bits(), self._width
         north, south = tiles << width, tiles >> width
         east, west = tiles >> 1, tiles << 1
@@ -519,7 +489,8 @@ class Layout:
             ~west & (south | south << 1),  # west: after south, SW corner
         )
         a, b, c, d = runs
-        return (a & (b | c | d)) | (b & (c | d)) | (c & d)
+        self._split = (a & (b | c | d)) | (b & (c | d)) | (c & d)
+        return self._split
 
     def legal_bits(self, code: int, is_camp: bool, gate: bool) -> int:
         """The cells where a tile with edges ``code`` may go, remembered per kind of tile: a
