@@ -132,6 +132,8 @@ def same_facts(city: alh.City) -> None:
     assert city.candidate_cells() == fresh.candidate_cells()
     assert derived.reach == rebuilt.reach
     assert sorted(derived.camps) == sorted(rebuilt.camps)
+    assert derived.hangs == rebuilt.hangs
+    assert derived.removable() == rebuilt.removable()
     for cell in neighbourhood(city):
         if cell not in city:
             assert derived.is_outside(cell) == rebuilt.is_outside(cell), cell

@@ -146,6 +146,10 @@ class City:
         tile, cell, side = as_tile(tile), as_cell(cell), as_side(gate)
         if not self.is_legal(tile, cell, gate=side):
             raise IllegalPlacementError(self.check(tile, cell, gate=side))
+        self._place_checked(tile, cell, side)
+
+    def _place_checked(self, tile: Tile, cell: Cell, side: Side | None = None) -> None:
+        """:meth:`place` for a placement the caller has already found legal."""
         tiles = {**self._tiles, cell: tile}
         if side is not None:
             self._gates = self._gates | {canonical_edge(cell, side)}
@@ -208,6 +212,10 @@ class City:
         violations = self.check_removal(cell)
         if violations:
             raise IllegalRedesignError(violations)
+        return self._remove_checked(cell)
+
+    def _remove_checked(self, cell: Cell) -> Tile:
+        """:meth:`remove` for a removal the caller has already found legal."""
         tiles = dict(self._tiles)
         tile = tiles.pop(cell)
         self._replace_tiles(tiles, self._facts().removed(cell, tiles))

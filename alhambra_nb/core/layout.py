@@ -92,6 +92,7 @@ class Layout:
         "_full",
         "_gates",
         "_graph",
+        "_hangs",
         "_height",
         "_legal",
         "_legal_cells",
@@ -120,6 +121,7 @@ class Layout:
         self._gates = gates
         self._graph = walk_neighbours(tiles, gates)
         self.reach, self._order, self._cuts = _search_from_fountain(self._graph)
+        self._hangs: dict[Cell, int] | None = None
         self._setup_grid()
         self.camps = [cell for cell, tile in tiles.items() if tile.is_camp]
         self._forget_derived()
@@ -141,7 +143,7 @@ class Layout:
     # -- one tile more or less ------------------------------------------------------------
     def placed(self, cell: Cell, tile: Tile, tiles: Mapping[Cell, Tile]) -> Layout:
         """The layout of ``tiles``: this position with ``tile`` legally built at ``cell``."""
-        graph, reach = self._graph, self.reach
+        graph, reach, hangs = self._graph, self.reach, self._known_hangs()
         if not tile.is_camp:
             links = _walk_links(tiles, self._gates, cell, tile)
             if not links or any(other not in reach for other in links):
@@ -151,9 +153,14 @@ class Layout:
             for other in links:
                 graph[other] = [*graph[other], cell]
             reach = reach | {cell}
+            # A tile joined by one side hangs on that neighbour alone; joined by more, it
+            # closes a loop, and who hangs on whom is searched again when asked.
+            hangs = _one_more(hangs, links[0]) if len(links) == 1 else None
         after = self._derived(tiles, graph, reach)
-        if tile.is_camp:
+        after._hangs = hangs
+        if tile.is_camp:  # nobody walks through a camp: the walking graph stays as it was
             after.camps = [*self.camps, cell]
+            after._order, after._cuts = self._order, self._cuts
         if not after._inside_margin(cell):
             after._setup_grid()
         else:
@@ -168,15 +175,20 @@ class Layout:
     def removed(self, cell: Cell, tiles: Mapping[Cell, Tile]) -> Layout:
         """The layout of ``tiles``: this position with the tile at ``cell`` legally taken
         away (nothing else cut off)."""
-        graph, reach = self._graph, self.reach
+        graph, reach, hangs = self._graph, self.reach, self._known_hangs()
         if cell in graph:
             graph = dict(graph)
-            for other in graph.pop(cell):
+            links = graph.pop(cell)
+            for other in links:
                 graph[other] = [c for c in graph[other] if c != cell]
             reach = reach - {cell}
+            # A tile joined by one side was one piece hanging on that neighbour.
+            hangs = _one_less(hangs, links[0]) if len(links) == 1 else None
         after = self._derived(tiles, graph, reach)
+        after._hangs = hangs
         if cell in self.camps:
             after.camps = [c for c in self.camps if c != cell]
+            after._order, after._cuts = self._order, self._cuts
         bit = after.bit(cell)
         after.empty_bits = self.empty_bits | bit
         after.outside_bits = self.outside_bits
@@ -194,7 +206,7 @@ class Layout:
         if tile.is_camp or self.tiles[cell].is_camp:
             return Layout(tiles, self._gates)
         after = self._derived(tiles, self._graph, self.reach)
-        after._order, after._cuts = self._order, self._cuts
+        after._order, after._cuts, after._hangs = self._order, self._cuts, self._hangs
         after.empty_bits, after.outside_bits = self.empty_bits, self.outside_bits
         bit, reachable = self.bit(cell), cell in self.reach
         after._facing = list(self._facing)
@@ -208,7 +220,7 @@ class Layout:
         """A layout for ``tiles`` sharing this one's grid; the caller fixes what changed."""
         after = Layout.__new__(Layout)
         after.tiles, after._gates, after._graph, after.reach = tiles, self._gates, graph, reach
-        after._order = after._cuts = None
+        after._order = after._cuts = after._hangs = None
         after.camps = self.camps
         after._origin, after._width, after._height = self._origin, self._width, self._height
         after._full, after.ring_bits = self._full, self.ring_bits
@@ -367,6 +379,20 @@ class Layout:
         assert self._cuts is not None
         return self._cuts
 
+    @property
+    def hangs(self) -> dict[Cell, int]:
+        """For each tile that others hang on alone, how many separate pieces of the city
+        would be cut off without it (the cut vertices of the walking graph)."""
+        if self._hangs is None:
+            self._hangs = {cell: len(ranges) for cell, ranges in self.cut_ranges.items()}
+        return self._hangs
+
+    def _known_hangs(self) -> dict[Cell, int] | None:
+        """:attr:`hangs` if known or cheap to know (the search has been made)."""
+        if self._hangs is None and self._cuts is not None:
+            return self.hangs
+        return self._hangs
+
     def _walk(self) -> None:
         _, self._order, self._cuts = _search_from_fountain(self._graph)
 
@@ -405,9 +431,8 @@ class Layout:
         hold through a neighbour)."""
         if self._removable is None:
             kept = self.bit(ORIGIN)
-            for cell, ranges in self.cut_ranges.items():
-                if ranges:
-                    kept |= self.bit(cell)
+            for cell in self.hangs:
+                kept |= self.bit(cell)
             for cell in self.gate_locked():
                 kept |= self.bit(cell)
             # A tile with no open land beside it would leave a hole behind.
@@ -536,6 +561,25 @@ class Layout:
     def allows(self, cell: Cell, code: int, is_camp: bool, gate: bool = False) -> bool:
         """Whether a tile with edges ``code`` may go at ``cell``."""
         return bool(self.legal_bits(code, is_camp, gate) & self.bit(cell))
+
+
+def _one_more(hangs: dict[Cell, int] | None, cell: Cell) -> dict[Cell, int] | None:
+    """``hangs`` with one more piece hanging on ``cell`` alone."""
+    if hangs is None:
+        return None
+    return {**hangs, cell: hangs.get(cell, 0) + 1}
+
+
+def _one_less(hangs: dict[Cell, int] | None, cell: Cell) -> dict[Cell, int] | None:
+    """``hangs`` with one piece fewer hanging on ``cell`` alone."""
+    if hangs is None:
+        return None
+    after = dict(hangs)
+    if after[cell] == 1:
+        del after[cell]
+    else:
+        after[cell] -= 1
+    return after
 
 
 SwapSlot = tuple[Cell, Tile, int, int]

@@ -206,11 +206,13 @@ def legal_actions(state: GameState) -> LegalActions:
     """
     if state.phase == PHASE_OVER:
         return LegalActions([])
+    seat = state.current
+    player = state.players[seat]
+    if not (state.may_act or player.bought or state.modules):
+        return _END_ONLY
     holder = holding_module(state)
     if holder is not None:  # play is held: only its actions count
         return LegalActions([(list(holder.legal_actions(state)), _identity)])
-    seat = state.current
-    player = state.players[seat]
     groups: list[tuple[Sequence[Any], Callable[[Any], Action]]] = []
     if state.phase == PHASE_PLAY and state.may_act:
         groups.append((_take_options(state, seat), _make_take))
@@ -229,7 +231,7 @@ def legal_actions(state: GameState) -> LegalActions:
         groups.append(([None], _make_end))
     actions = LegalActions(groups)
     if not actions and not player.bought:
-        return LegalActions([([None], _make_end)])
+        return _END_ONLY
     return actions
 
 
@@ -270,7 +272,13 @@ def _make_swap(item: tuple[Cell, Tile]) -> Action:
 
 
 def _make_end(_: None) -> Action:
-    return EndTurn()
+    return _END_TURN
+
+
+_END_TURN = EndTurn()
+_END_ONLY = LegalActions([([None], _make_end)])
+"""What a player who has acted and placed every bought tile may do (the usual last step
+of a turn): shared, as actions are immutable."""
 
 
 def holding_module(state: GameState) -> Any:
@@ -293,14 +301,15 @@ def _take_options(state: GameState, seat: int) -> tuple[tuple[str, ...], ...]:
     return _takes(tuple(state.display), take_limit(state, seat))
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=16384)
 def _takes(display: tuple[str, ...], limit: int) -> tuple[tuple[str, ...], ...]:
     """One card of any value, or several totalling at most ``limit``."""
-    values = tuple(VALUE.get(c, limit + 1) for c in display)
+    # Any value above the limit is taken only alone: one key for all of them.
+    values = tuple(min(VALUE.get(c, limit + 1), limit + 1) for c in display)
     return tuple(tuple(map(display.__getitem__, p)) for p in _take_patterns(values, limit))
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=4096)
 def _take_patterns(values: tuple[int, ...], limit: int) -> tuple[tuple[int, ...], ...]:
     """:func:`_takes` as positions in the display (displays repeat their values)."""
     options: list[tuple[int, ...]] = [(i,) for i in range(len(values))]
@@ -330,7 +339,7 @@ def _buy_options(
     return options
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=32768)
 def _purse(money: tuple[str, ...]) -> dict[Any, tuple[str, ...]]:
     """A hand's money cards by currency, each sorted (hands repeat from turn to turn)."""
     purse: dict[Any, list[str]] = {}
@@ -339,7 +348,7 @@ def _purse(money: tuple[str, ...]) -> dict[Any, tuple[str, ...]]:
     return {currency: tuple(cards) for currency, cards in purse.items()}
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=65536)
 def _payments(
     space: int, cards: tuple[str, ...], price: int
 ) -> tuple[tuple[int, tuple[str, ...]], ...]:
@@ -411,7 +420,7 @@ def _camp_swap_is_legal(city: City, cell: Cell, old: Tile, tile: Tile) -> bool:
             tile.edges[side] == Edge.OPEN and other in reach
             for side, other in enumerate(neighbours(cell))
         )
-    return old.is_camp or not city._facts().cut_ranges.get(cell)
+    return old.is_camp or cell not in city._facts().hangs
 
 
 def _sides_fit(city: City, cell: Cell, tile: Tile) -> bool:
@@ -709,8 +718,9 @@ def _carry_out(state: GameState, action: Action) -> None:
         for apply in state.hooks("apply"):
             if apply(state, action):
                 break
-    for after in state.hooks("after"):
-        after(state, action)
+    if state.modules:
+        for after in state.hooks("after"):
+            after(state, action)
 
 
 def carry_out(state: GameState, action: Action) -> None:
@@ -763,7 +773,7 @@ def _do_buy(state: GameState, action: Buy) -> None:
 
 def _do_build(state: GameState, action: BuildFromReserve) -> None:
     player = state.players[state.current]
-    state.own_city(state.current).place(action.tile, action.cell, gate=action.gate)
+    state.own_city(state.current)._place_checked(action.tile, action.cell, action.gate)
     player.reserve.remove(action.tile)
     state.note("event.build", player=player.name, tile=action.tile.code, cell=list(action.cell))
     _main_action_done(state)
@@ -771,7 +781,7 @@ def _do_build(state: GameState, action: BuildFromReserve) -> None:
 
 def _do_remove(state: GameState, action: MoveToReserve) -> None:
     player = state.players[state.current]
-    tile = state.own_city(state.current).remove(action.cell)
+    tile = state.own_city(state.current)._remove_checked(action.cell)
     player.reserve.append(tile)
     state.note("event.remove", player=player.name, tile=tile.code, cell=list(action.cell))
     _main_action_done(state)
@@ -801,7 +811,7 @@ def _start_placing(state: GameState) -> PlayerState:
 
 def _do_place(state: GameState, action: PlaceTile) -> None:
     player = _start_placing(state)
-    state.own_city(state.current).place(action.tile, action.cell, gate=action.gate)
+    state.own_city(state.current)._place_checked(action.tile, action.cell, action.gate)
     player.bought.remove(action.tile)
     state.note("event.place", player=player.name, tile=action.tile.code, cell=list(action.cell))
 
