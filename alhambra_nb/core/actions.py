@@ -245,13 +245,17 @@ def _normalise(action: Action) -> None:
         object.__setattr__(action, "gate", as_side(action.gate))  # type: ignore[attr-defined]
 
 
+ActionGroup = tuple[Sequence[Any], Callable[[Any], Action]]
+"""Legal actions of one kind: the items, and what makes an item into its action."""
+
+
 class LegalActions(Sequence[Action]):
     """The legal actions of a state, built only when read: ``len`` is cheap, and
     ``actions[i]`` makes just that one action (what a random bot needs)."""
 
     __slots__ = ("_groups", "_length")
 
-    def __init__(self, groups: list[tuple[Sequence[Any], Callable[[Any], Action]]]) -> None:
+    def __init__(self, groups: list[ActionGroup]) -> None:
         kept, length = [], 0
         for group in groups:
             if group[0]:

@@ -26,13 +26,41 @@ OPEN, WALL = int(Edge.OPEN), int(Edge.WALL)
 _MATCHES = tuple(tuple(int(b) for b in Edge if (a, b) in MATCHING_EDGES) for a in Edge)
 """For each edge, the edges that may face it."""
 
-_GRID_MARGIN = 4
-"""Empty cells round the city in a new grid. The rules need two (a candidate cell and open
-land beyond it); the rest lets the city grow a while before the grid is laid out again."""
-
 _SHOWN, _WALK_IN, _GATE_IN = 0, 16, 20
 """Where the kinds of ``Layout._facing`` entries start: per side and edge (16), per side for
 a reachable open side (4) and a reachable wall (4)."""
+
+
+def _clashing(code: int) -> tuple[int, ...]:
+    """The ``_facing`` entries of the cells where a tile with edges ``code`` (two bits per
+    side, north first) would face a neighbour's edge that one of its sides does not match."""
+    return tuple(
+        _SHOWN + 4 * side + shown
+        for side in range(4)
+        for shown in range(4)
+        if shown not in _MATCHES[code >> 2 * side & 3]
+    )
+
+
+def _ways_in(code: int, gate: bool) -> tuple[int, ...]:
+    """The ``_facing`` entries of the cells a tile with edges ``code`` could be walked to:
+    an open side facing a reachable open side, or with ``gate`` a wall facing a wall."""
+    entries = []
+    for side in range(4):
+        edge = code >> 2 * side & 3
+        if edge == OPEN:
+            entries.append(_WALK_IN + side)
+        elif edge == WALL and gate:
+            entries.append(_GATE_IN + side)
+    return tuple(entries)
+
+
+_CLASHING = tuple(_clashing(code) for code in range(256))
+_WAYS_IN = tuple(tuple(_ways_in(code, gate) for code in range(256)) for gate in (False, True))
+
+_GRID_MARGIN = 4
+"""Empty cells round the city in a new grid. The rules need two (a candidate cell and open
+land beyond it); the rest lets the city grow a while before the grid is laid out again."""
 
 
 def walk_neighbours(
@@ -528,22 +556,15 @@ class Layout:
         key = code | is_camp << 8 | gate << 9
         found = self._legal.get(key)
         if found is None:
-            found = self.open_candidates()
             facing = self._facing
-            for side in range(4):
-                edge, row = code >> 2 * side & 3, _SHOWN + 4 * side
-                shown = facing[row] | facing[row + 1] | facing[row + 2] | facing[row + 3]
-                for match in _MATCHES[edge]:
-                    shown &= ~facing[row + match]
-                found &= ~shown
+            clashes = 0
+            for entry in _CLASHING[code]:
+                clashes |= facing[entry]
+            found = self.open_candidates() & ~clashes
             if not is_camp:
                 ways_in = 0
-                for side in range(4):
-                    edge = code >> 2 * side & 3
-                    if edge == OPEN:
-                        ways_in |= facing[_WALK_IN + side]
-                    elif edge == WALL and gate:
-                        ways_in |= facing[_GATE_IN + side]
+                for entry in _WAYS_IN[gate][code]:
+                    ways_in |= facing[entry]
                 found &= ways_in
             self._legal[key] = found
         return found

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import combinations
 from typing import Any
 
 from .actions import (
     Action,
+    ActionGroup,
     BuildFromReserve,
     Buy,
     EndTurn,
@@ -43,7 +44,7 @@ from .money import (
     TAKE_LIMIT,
     VALUE,
     is_exact_payment,
-    minimal_payments,
+    minimal_patterns,
     money_cards,
     not_among,
     paid_in,
@@ -213,10 +214,10 @@ def legal_actions(state: GameState) -> LegalActions:
     holder = holding_module(state)
     if holder is not None:  # play is held: only its actions count
         return LegalActions([(list(holder.legal_actions(state)), _identity)])
-    groups: list[tuple[Sequence[Any], Callable[[Any], Action]]] = []
+    groups: list[ActionGroup] = []
     if state.phase == PHASE_PLAY and state.may_act:
-        groups.append((_take_options(state, seat), _make_take))
-        groups.append((_buy_options(state, player, seat), _make_buy))
+        groups.append(_take_group(state, seat))
+        groups += _buy_groups(state, player, seat)
         groups += _redesign_groups(player)
     for extra in state.hooks("legal_actions"):
         found = extra(state)  # a Sequence (e.g. a lazy LegalActions) is kept as it is
@@ -237,10 +238,6 @@ def legal_actions(state: GameState) -> LegalActions:
 
 def _identity(action: Action) -> Action:
     return action
-
-
-def _make_take(cards: tuple[str, ...]) -> Action:
-    return TakeMoney(cards)
 
 
 def _make_buy(item: tuple[int, tuple[str, ...]]) -> Action:
@@ -297,21 +294,33 @@ def take_limit(state: GameState, seat: int) -> int:
     return limit
 
 
-def _take_options(state: GameState, seat: int) -> tuple[tuple[str, ...], ...]:
-    return _takes(tuple(state.display), take_limit(state, seat))
+def _take_options(state: GameState, seat: int) -> list[tuple[str, ...]]:
+    """Every take open to ``seat``: one card of any value, or several totalling at most the
+    take limit."""
+    patterns, make = _take_group(state, seat)
+    return [make(pattern).cards for pattern in patterns]
+
+
+def _take_group(state: GameState, seat: int) -> ActionGroup:
+    """The takes as positions in the display, made into actions only when picked."""
+    display = tuple(state.display)
+    return _take_patterns(display, take_limit(state, seat)), partial(_take_from, display)
+
+
+def _take_from(display: tuple[str, ...], positions: tuple[int, ...]) -> Action:
+    return TakeMoney(tuple(map(display.__getitem__, positions)))
 
 
 @lru_cache(maxsize=16384)
-def _takes(display: tuple[str, ...], limit: int) -> tuple[tuple[str, ...], ...]:
-    """One card of any value, or several totalling at most ``limit``."""
+def _take_patterns(display: tuple[str, ...], limit: int) -> tuple[tuple[int, ...], ...]:
+    """The takes from ``display`` as positions in it (displays repeat from step to step)."""
     # Any value above the limit is taken only alone: one key for all of them.
-    values = tuple(min(VALUE.get(c, limit + 1), limit + 1) for c in display)
-    return tuple(tuple(map(display.__getitem__, p)) for p in _take_patterns(values, limit))
+    return _value_takes(tuple(min(VALUE.get(c, limit + 1), limit + 1) for c in display), limit)
 
 
 @lru_cache(maxsize=4096)
-def _take_patterns(values: tuple[int, ...], limit: int) -> tuple[tuple[int, ...], ...]:
-    """:func:`_takes` as positions in the display (displays repeat their values)."""
+def _value_takes(values: tuple[int, ...], limit: int) -> tuple[tuple[int, ...], ...]:
+    """:func:`_take_patterns` by the cards' values."""
     options: list[tuple[int, ...]] = [(i,) for i in range(len(values))]
     for size in range(2, len(values) + 1):
         for combo in combinations(range(len(values)), size):
@@ -320,45 +329,54 @@ def _take_patterns(values: tuple[int, ...], limit: int) -> tuple[tuple[int, ...]
     return tuple(options)
 
 
-def _buy_options(
-    state: GameState, player: PlayerState, seat: int | None = None
-) -> list[tuple[int, tuple[str, ...]]]:
-    options: list[tuple[int, tuple[str, ...]]] = []
+def _buy_options(state: GameState, player: PlayerState) -> list[tuple[int, tuple[str, ...]]]:
+    """Every buy open to ``player`` as (market space, cards paid): for each space the
+    payments a module adds, then the minimal payments (see :func:`legal_actions`)."""
+    seat = next(i for i, p in enumerate(state.players) if p is player)
+    return [
+        (buy.space, buy.cards)
+        for items, make in _buy_groups(state, player, seat)
+        for buy in map(make, items)
+    ]
+
+
+def _buy_groups(state: GameState, player: PlayerState, seat: int) -> list[ActionGroup]:
+    """:func:`_buy_options` as groups of legal actions: the minimal payments are kept as
+    positions in the hand's cards of the space's currency until one is picked."""
+    groups: list[ActionGroup] = []
     purse = _purse(tuple(player.money))
     payments = state.hooks("payments")
-    if payments and seat is None:
-        seat = next(i for i, p in enumerate(state.players) if p is player)
     for space, currency, tile in zip(MARKET_SPACES, CURRENCIES, state.market, strict=True):
         if tile is None:
             continue
         for hook in payments:
-            options.extend((space, pay) for pay in hook(state, seat, space, tile))
-        cards = purse.get(currency)
-        if cards:
-            options += _payments(space, cards, tile.price)
-    return options
+            groups.append(([(space, pay) for pay in hook(state, seat, space, tile)], _make_buy))
+        held = purse.get(currency)
+        if held is not None:
+            cards, values = held
+            groups.append((minimal_patterns(values, tile.price), partial(_paid_with, space, cards)))
+    return groups
+
+
+def _paid_with(space: int, cards: tuple[str, ...], positions: tuple[int, ...]) -> Action:
+    return Buy(space, tuple(map(cards.__getitem__, positions)))
 
 
 @lru_cache(maxsize=32768)
-def _purse(money: tuple[str, ...]) -> dict[Any, tuple[str, ...]]:
-    """A hand's money cards by currency, each sorted (hands repeat from turn to turn)."""
-    purse: dict[Any, list[str]] = {}
+def _purse(money: tuple[str, ...]) -> dict[Any, tuple[tuple[str, ...], tuple[int, ...]]]:
+    """A hand's money cards by currency, each sorted, with their values (hands repeat from
+    turn to turn)."""
+    by_currency: dict[Any, list[str]] = {}
     for card_id in sorted(money):
-        purse.setdefault(CURRENCY.get(card_id), []).append(card_id)
-    return {currency: tuple(cards) for currency, cards in purse.items()}
+        by_currency.setdefault(CURRENCY.get(card_id), []).append(card_id)
+    return {
+        currency: (tuple(cards), tuple(map(VALUE.__getitem__, cards)))
+        for currency, cards in by_currency.items()
+        if currency is not None
+    }
 
 
-@lru_cache(maxsize=65536)
-def _payments(
-    space: int, cards: tuple[str, ...], price: int
-) -> tuple[tuple[int, tuple[str, ...]], ...]:
-    """The minimal payments of ``price`` on ``space`` with ``cards`` of its currency."""
-    if sum(VALUE[c] for c in cards) < price:
-        return ()
-    return tuple((space, pay) for pay in minimal_payments(cards, price))
-
-
-def _redesign_groups(player: PlayerState) -> list[tuple[Sequence[Any], Callable[[Any], Action]]]:
+def _redesign_groups(player: PlayerState) -> list[ActionGroup]:
     """Build from the reserve, move to the reserve, swap: remembered with the city's layout
     for as long as the reserve stays as it is."""
     layout, reserve = player.city._facts(), player.reserve
