@@ -556,17 +556,30 @@ class Layout:
         key = code | is_camp << 8 | gate << 9
         found = self._legal.get(key)
         if found is None:
-            facing = self._facing
-            clashes = 0
+            found = self.open_candidates() & self.fitting(code)
+            if not is_camp:
+                found &= self.ways_in(code, gate)
+            self._legal[key] = found
+        return found
+
+    def fitting(self, code: int) -> int:
+        """The cells, built on or not, where every side of a tile with edges ``code``
+        matches what the neighbour there shows (remembered per kind of tile)."""
+        key = code | 1 << 10
+        found = self._legal.get(key)
+        if found is None:
+            facing, clashes = self._facing, 0
             for entry in _CLASHING[code]:
                 clashes |= facing[entry]
-            found = self.open_candidates() & ~clashes
-            if not is_camp:
-                ways_in = 0
-                for entry in _WAYS_IN[gate][code]:
-                    ways_in |= facing[entry]
-                found &= ways_in
-            self._legal[key] = found
+            found = self._legal[key] = self._full & ~clashes
+        return found
+
+    def ways_in(self, code: int, gate: bool) -> int:
+        """The cells where a building with edges ``code`` would be walked to from a
+        reachable neighbour: through an open side, or with ``gate`` through a gated wall."""
+        facing, found = self._facing, 0
+        for entry in _WAYS_IN[gate][code]:
+            found |= facing[entry]
         return found
 
     def legal_cells(self, code: int, is_camp: bool, gate: bool) -> tuple[Cell, ...]:

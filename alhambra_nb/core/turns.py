@@ -60,7 +60,7 @@ from .state import (
     PlayerState,
     modules_for,
 )
-from .tiles import MATCHING_EDGES, TILES, Edge, Tile
+from .tiles import TILES, Tile
 from .violations import RuleId, Violation
 
 NEUTRAL_AFTER_FIRST = 6
@@ -430,24 +430,13 @@ def _camp_swap_is_legal(city: City, cell: Cell, old: Tile, tile: Tile) -> bool:
     and the camps' hold on the city do not change. A camp blocks the pedestrian, so a camp
     may replace a building only when no tile is walked to through it; a building replacing
     a camp adds paths and needs only a way in itself."""
-    if not _sides_fit(city, cell, tile):
+    layout = city._facts()
+    bit, code = layout.bit(cell), tile.edge_bits
+    if not layout.fitting(code) & bit:
         return False
     if not tile.is_camp:  # a building where a camp stood
-        reach = city._facts().reach
-        return any(
-            tile.edges[side] == Edge.OPEN and other in reach
-            for side, other in enumerate(neighbours(cell))
-        )
-    return old.is_camp or cell not in city._facts().hangs
-
-
-def _sides_fit(city: City, cell: Cell, tile: Tile) -> bool:
-    """Whether every side of ``tile`` at ``cell`` may face the neighbour there."""
-    for side, other_cell in enumerate(neighbours(cell)):
-        other = city.get(other_cell)
-        if other is not None and (tile.edges[side], other.edges[side ^ 2]) not in MATCHING_EDGES:
-            return False
-    return True
+        return bool(layout.ways_in(code, False) & bit)
+    return old.is_camp or cell not in layout.hangs
 
 
 def swap_is_legal(city: City, cell: Cell, tile: Tile) -> bool:
