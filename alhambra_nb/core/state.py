@@ -115,9 +115,10 @@ class GameState:
     receivers: list[int] = field(default_factory=list)
     """At the end of the game: the seats still placing the tiles they received."""
     scorings: tuple[dict[str, Any], ...] = ()
-    log_chain: tuple[Any, Event] | None = None
-    """The log as a persistent chain ``(earlier, last_event)``: adding an event costs the
-    same however long the game, and earlier states keep their own log (see :attr:`log`)."""
+    log_chain: tuple[Any, str, dict[str, Any]] | None = None
+    """The log as a persistent chain ``(earlier, key, params)`` of the last event: adding an
+    event costs the same however long the game, earlier states keep their own log, and
+    events are made only when the log is read (see :attr:`log`)."""
     extra: dict[str, Any] = field(default_factory=dict)
     """Module state, by module name (plain JSON)."""
     hook_cache: dict[str, tuple[int, tuple[Any, ...]]] = field(default_factory=dict, repr=False)
@@ -189,7 +190,7 @@ class GameState:
 
     def note(self, key: str, **params: Any) -> None:
         """Add an event to the log."""
-        self.log_chain = (self.log_chain, Event(key, params))
+        self.log_chain = (self.log_chain, key, params)
 
     @property
     def log(self) -> tuple[Event, ...]:
@@ -197,8 +198,8 @@ class GameState:
         events = []
         link = self.log_chain
         while link is not None:
-            link, event = link
-            events.append(event)
+            link, key, params = link
+            events.append(Event(key, params))
         return tuple(reversed(events))
 
     # -- saving ---------------------------------------------------------------------------
@@ -382,7 +383,8 @@ def _read(data: Any) -> GameState:
     try:
         chain = None
         for entry in log_raw:
-            chain = (chain, Event.from_dict(entry))
+            event = Event.from_dict(entry)
+            chain = (chain, event.key, dict(event.params))
     except (KeyError, TypeError, AttributeError):
         raise GameStateError("log", "every entry is an object with an 'event' key") from None
     scorings = _need(data, "scorings", list, "")
