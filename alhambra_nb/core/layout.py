@@ -464,12 +464,26 @@ class Layout:
             for cell in self.gate_locked():
                 kept |= self.bit(cell)
             # A tile with no open land beside it would leave a hole behind.
-            cells = self.cells_of(self.tile_bits() & self.beside(self.outside_bits) & ~kept)
+            bits = self.tile_bits() & self.beside(self.outside_bits) & ~kept
             if self.camps:
-                near_camps = {n for camp in self.camps for n in neighbours(camp)}
-                cells = [c for c in cells if c not in near_camps or not self.detached_by(c)]
-            self._removable = tuple(cells)
+                bits &= ~self._detaching_camps(bits)
+            self._removable = tuple(self.cells_of(bits))
         return self._removable
+
+    def _detaching_camps(self, bits: int) -> int:
+        """Which of ``bits`` (tiles that nobody walks through alone) a camp needs to touch
+        the city. Without such a tile every building is still walked to, so still joined:
+        only the camps beside it need to be flooded from the buildings."""
+        camp_bits = 0
+        for camp in self.camps:
+            camp_bits |= self.bit(camp)
+        found = 0
+        for cell in self.cells_of(bits & self.beside(camp_bits)):
+            bit = self.bit(cell)
+            tiles = self.tile_bits() & ~bit
+            if camp_bits & ~bit & ~self.flood(tiles & ~camp_bits, tiles):
+                found |= bit
+        return found
 
     def swap_slots(self) -> tuple[SwapSlot, ...]:
         """The tiles a swap may replace (not the fountain, none a gate holds), in reading

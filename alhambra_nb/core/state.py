@@ -21,7 +21,7 @@ from typing import Any
 from .city import City
 from .events import Event
 from .geometry import ORIGIN
-from .modules import Module, UnknownModuleError, load_modules, registry_version
+from .modules import MODULES, Module, UnknownModuleError, load_modules, registry_version
 from .money import SCORING_CARDS, CardError, card, money_cards
 from .notation import NotationError
 from .phases import PHASE_FINAL, PHASE_PLAY, PHASES
@@ -161,7 +161,7 @@ class GameState:
         if not self.modules:
             return ()
         found = self.hook_cache.get(name)
-        if found is None or found[0] != registry_version():
+        if found is None or found[0] != MODULES.version:
             found = _HOOK_CACHE.get((self.modules, name))
             if found is None or found[0] != registry_version():
                 found = _HOOK_CACHE[self.modules, name] = (

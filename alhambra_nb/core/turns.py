@@ -240,10 +240,6 @@ def _identity(action: Action) -> Action:
     return action
 
 
-def _make_buy(item: tuple[int, tuple[str, ...]]) -> Action:
-    return Buy(item[0], item[1])
-
-
 def _make_place(item: tuple[Tile, Cell]) -> Action:
     return PlaceTile(item[0], item[1])
 
@@ -350,7 +346,9 @@ def _buy_groups(state: GameState, player: PlayerState, seat: int) -> list[Action
         if tile is None:
             continue
         for hook in payments:
-            groups.append(([(space, pay) for pay in hook(state, seat, space, tile)], _make_buy))
+            found = hook(state, seat, space, tile)
+            if found:
+                groups.append((found, partial(_paid_with_cards, space)))
         held = purse.get(currency)
         if held is not None:
             cards, values = held
@@ -360,6 +358,10 @@ def _buy_groups(state: GameState, player: PlayerState, seat: int) -> list[Action
 
 def _paid_with(space: int, cards: tuple[str, ...], positions: tuple[int, ...]) -> Action:
     return Buy(space, tuple(map(cards.__getitem__, positions)))
+
+
+def _paid_with_cards(space: int, cards: tuple[str, ...]) -> Action:
+    return Buy(space, cards)
 
 
 @lru_cache(maxsize=32768)

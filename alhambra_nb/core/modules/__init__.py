@@ -147,7 +147,7 @@ class Module:
 
     def payments(
         self, state: GameState, seat: int, space: int, tile: Tile
-    ) -> Iterable[tuple[str, ...]]:
+    ) -> Sequence[tuple[str, ...]]:
         """Other minimal payments ``seat`` could make for ``tile`` on market ``space``."""
         return ()
 
@@ -202,7 +202,7 @@ class _Registry(dict[str, type[Module]]):
         return super().pop(*args)
 
 
-MODULES: dict[str, type[Module]] = _Registry()
+MODULES = _Registry()
 """The registered rules modules by name."""
 
 

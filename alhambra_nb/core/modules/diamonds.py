@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 import csv
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 from typing import TYPE_CHECKING
@@ -77,7 +77,7 @@ class Diamonds(Module):
 
     def payments(
         self, state: GameState, seat: int, space: int, tile: Tile
-    ) -> Iterable[tuple[str, ...]]:
+    ) -> Sequence[tuple[str, ...]]:
         hand = state.players[seat].money
         if DIAMOND_IDS.isdisjoint(hand):
             return ()

@@ -128,6 +128,9 @@ def _same(action: Action) -> Action:
     return action
 
 
+_TAKE_GATE = ([TakeGate()], _same)
+
+
 def _gated(kind: Any, tile: Tile, place: tuple[tuple[int, int], Any]) -> Action:
     """``kind`` (PlaceTile or BuildFromReserve) of ``tile`` at a (cell, gate side)."""
     cell, side = place
@@ -206,7 +209,7 @@ class Gates(Module):
         # Groups of (items, make), each action made only when read (see LegalActions).
         groups: list[tuple[Sequence[Any], Any]] = []
         if acting and data["display"] is not None:
-            groups.append(([TakeGate()], _same))
+            groups.append(_TAKE_GATE)
         if data["hands"][seat]:
             for tile in player.bought:
                 groups.append(
@@ -216,7 +219,7 @@ class Gates(Module):
                 for tile in player.reserve:
                     places = gated_placements(player.city, tile)
                     groups.append((places, partial(_gated, BuildFromReserve, tile)))
-        return LegalActions(groups)
+        return LegalActions(groups) if groups else ()
 
     def check(self, state: GameState, action: Action) -> list[Violation] | None:
         if not isinstance(action, TakeGate):
