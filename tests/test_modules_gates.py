@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 
 import pytest
 
 import alhambra_nb as alh
-from alhambra_nb.core.modules.gates import GATE_PILES, Gates, gate_cards
+from alhambra_nb.core.geometry import SIDES
+from alhambra_nb.core.modules.gates import GATE_PILES, Gates, gate_cards, gated_placements
 from alhambra_nb.core.state import GameState
 from alhambra_nb.core.turns import apply_action, check_action, legal_actions, new_state
+from tests.cities import grow
 from tests.game_checks import check_invariants
 from tests.test_game_support import build, take_tile
 
@@ -153,6 +156,30 @@ def test_several_gates_in_one_turn():
     assert len(state.players[seat].city.gates) == 2
     assert len(state.extra["gates"]["used"]) == 2
     check_invariants(state)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_gated_placements_are_where_only_a_gate_on_that_side_makes_the_tile_legal(seed):
+    """The listing agrees with the full building check, in reading order, also once the
+    city has gates of its own."""
+    rng = random.Random(seed)
+    city = grow(seed, 12 + 8 * seed)
+    for _ in range(3):
+        listed = {}
+        for tile in alh.TILES:
+            cells = sorted(city.candidate_cells(), key=lambda c: (c[1], c[0]))
+            expected = [
+                (cell, side)
+                for cell in cells
+                if not city.is_legal(tile, cell)
+                for side in SIDES
+                if city.check(tile, cell, gate=side) == []
+            ]
+            assert gated_placements(city, tile) == expected, tile
+            listed.update({(tile, *place): None for place in expected})
+        assert listed
+        tile, cell, side = rng.choice(list(listed))
+        city.place(tile, cell, gate=side)
 
 
 def test_a_gate_needs_a_new_double_wall():

@@ -596,6 +596,11 @@ class Layout:
             found |= facing[entry]
         return found
 
+    def through_gate(self, side: int) -> int:
+        """The cells whose ``side`` faces the wall of a reachable building: a tile with a
+        wall there is walked to through a gate on that side."""
+        return self._facing[_GATE_IN + side]
+
     def legal_cells(self, code: int, is_camp: bool, gate: bool) -> tuple[Cell, ...]:
         """:meth:`legal_bits` as cells, in reading order (remembered too)."""
         key = code | is_camp << 8 | gate << 9

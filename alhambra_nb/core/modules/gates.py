@@ -30,7 +30,7 @@ from ..actions import (
     register_parser,
     seat_prefix,
 )
-from ..geometry import SIDES, neighbour
+from ..geometry import SIDES
 from ..money import register_cards
 from ..phases import PHASE_PLAY
 from ..violations import RuleId, Violation
@@ -108,19 +108,15 @@ def gated_placements(city: City, tile: Tile) -> list[tuple[tuple[int, int], Any]
 
 
 def _gated_placements(city: City, tile: Tile) -> list[tuple[tuple[int, int], Any]]:
+    # Where the tile fits but is walked to only through a gate, a gate lets the pedestrian
+    # in on each side where a reachable building's wall stands across (a side that fits a
+    # wall is a wall).
+    layout, code = city._facts(), tile.edge_bits
+    gated = layout.legal_bits(code, tile.is_camp, True)
     found = []
-    plain = city.legal_cells(tile)
-    for cell in sorted(city.legal_cells(tile, gate=True) - plain, key=lambda c: (c[1], c[0])):
-        for side in SIDES:
-            # A gate stands only on a double wall: cheap to see before the full check.
-            other = city.get(neighbour(cell, side))
-            if (
-                tile.has_wall(side)
-                and other is not None
-                and other.has_wall(side.opposite)
-                and city.is_legal(tile, cell, gate=side)
-            ):
-                found.append((cell, side))
+    for cell in layout.cells_of(gated & ~layout.legal_bits(code, tile.is_camp, False)):
+        bit = layout.bit(cell)
+        found += [(cell, side) for side in SIDES if layout.through_gate(side) & bit]
     return found
 
 
