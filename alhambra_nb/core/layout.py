@@ -487,29 +487,19 @@ class Layout:
 
     def swap_slots(self) -> tuple[SwapSlot, ...]:
         """The tiles a swap may replace (not the fountain, none a gate holds), in reading
-        order, each with the mask of its sides that face a neighbour and its edges there: a
-        building may replace a building exactly when its edges under that mask are the
-        same (the walking graph and the holes then stay as they are)."""
+        order, each with its bit. A building may replace a building exactly when it fits
+        there (see :meth:`fitting`): in a legal city the old tile fits its neighbours, and a
+        building fits a side only with the edge the old one has there, so walking and the
+        holes stay as they are."""
         if self._swap_slots is None:
-            tiles, slots = self.tiles, []
             kept = self.bit(ORIGIN)
             for cell in self.gate_locked():
                 kept |= self.bit(cell)
-            built, width = self.tile_bits(), self._width
-            # The tiles with a neighbour to the north, east, south and west.
-            north, east = built & built << width, built & built >> 1
-            south, west = built & built >> width, built & built << 1
-            for cell in self.cells_of(built & ~kept):
-                bit = self.bit(cell)
-                mask = (
-                    (3 if north & bit else 0)
-                    | (12 if east & bit else 0)
-                    | (48 if south & bit else 0)
-                    | (192 if west & bit else 0)
-                )
-                old = tiles[cell]
-                slots.append((cell, old, mask, old.edge_bits & mask))
-            self._swap_slots = tuple(slots)
+            tiles = self.tiles
+            self._swap_slots = tuple(
+                (cell, self.bit(cell), tiles[cell])
+                for cell in self.cells_of(self.tile_bits() & ~kept)
+            )
         return self._swap_slots
 
     # -- candidate cells ------------------------------------------------------------------
@@ -635,8 +625,8 @@ def _one_less(hangs: dict[Cell, int] | None, cell: Cell) -> dict[Cell, int] | No
     return after
 
 
-SwapSlot = tuple[Cell, Tile, int, int]
-"""A tile a swap may replace: its cell, the tile, its neighbour-facing mask and edges."""
+SwapSlot = tuple[Cell, int, Tile]
+"""A tile a swap may replace: its cell, the cell's bit and the tile."""
 
 
 def _search_from_fountain(

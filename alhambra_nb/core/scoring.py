@@ -90,8 +90,9 @@ def rank_type(building: Building, counts: Mapping[Hashable, int], round: int = 2
     levels = sorted({n for n, _ in holders}, reverse=True)
     places = []
     next_place = 1
+    in_seat_order = _in_seat_order(holders, counts)
     for level in levels:
-        players = tuple(p for n, p in _in_seat_order(holders, counts) if n == level)
+        players = tuple(p for n, p in in_seat_order if n == level)
         covered = tuple(range(next_place, next_place + len(players)))
         pool = tuple(table[i - 1] for i in covered if i <= len(table))
         places.append(Place(players, level, covered, pool))

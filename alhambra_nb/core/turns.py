@@ -34,7 +34,7 @@ from .actions import (
     parse_action,
 )
 from .city import City
-from .geometry import Cell, Side, neighbours
+from .geometry import Cell, Side
 from .money import (
     CURRENCIES,
     CURRENCY,
@@ -411,16 +411,17 @@ def removable_cells(city: City) -> list[Cell]:
 def _swaps(city: City, reserve: Sequence[Tile]) -> list[tuple[Cell, Tile]]:
     if not reserve:
         return []
-    # A building replacing a building: compare the sides that face neighbours as bit masks
-    # (see Layout.swap_slots); a camp on either side of the swap is judged by what a camp
-    # changes (see _camp_swap_is_legal). The tests hold both to City.check_swap.
-    found = []
-    for cell, old, mask, want in city._facts().swap_slots():
-        for tile in reserve:
+    # A building replacing a building: it must fit the neighbours (see Layout.swap_slots);
+    # a camp on either side of the swap is judged by what a camp changes (see
+    # _camp_swap_is_legal). The tests hold both to City.check_swap.
+    layout, found = city._facts(), []
+    fits = [(tile, layout.fitting(tile.edge_bits)) for tile in reserve]
+    for cell, bit, old in layout.swap_slots():
+        for tile, fit in fits:
             if tile.code == old.code:  # an identical twin changes nothing
                 continue
             if not (tile.is_camp or old.is_camp):
-                if tile.edge_bits & mask == want:
+                if fit & bit:
                     found.append((cell, tile))
             elif _camp_swap_is_legal(city, cell, old, tile):
                 found.append((cell, tile))
@@ -446,19 +447,17 @@ def swap_is_legal(city: City, cell: Cell, tile: Tile) -> bool:
 
     In a legal Alhambra the old tile matches every neighbour, so a new building matches them
     exactly when its sides facing neighbours equal the old tile's; the walking graph is then
-    unchanged, so every tile stays walkable and no hole appears. Gated tiles never move; a
-    camp on either side of the swap is judged by what a camp changes. The tests hold this to
-    ``City.check_swap``.
+    unchanged, so every tile stays walkable and no hole appears (see Layout.swap_slots).
+    Gated tiles never move; a camp on either side of the swap is judged by what a camp
+    changes. The tests hold this to ``City.check_swap``.
     """
     old = city.get(cell)
     if old is None or old.is_fountain or cell in city._facts().gate_locked():
         return False
     if tile.is_camp or old.is_camp:
         return _camp_swap_is_legal(city, cell, old, tile)
-    for side, other_cell in enumerate(neighbours(cell)):
-        if other_cell in city and tile.edges[side] != old.edges[side]:
-            return False
-    return True
+    layout = city._facts()
+    return bool(layout.fitting(tile.edge_bits) & layout.bit(cell))
 
 
 # -- checking an action ---------------------------------------------------------------------

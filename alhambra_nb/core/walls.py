@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .geometry import Cell, Side, neighbours
+from .geometry import SIDES, Cell, Side, neighbours
 from .tiles import Edge, Tile
 
 Segment = tuple[Cell, Side]
@@ -23,7 +23,7 @@ def outer_segments(tiles: Mapping[Cell, Tile]) -> list[Segment]:
         if not tile.wall_mask:
             continue
         around = neighbours(cell)
-        for side in Side:
+        for side in SIDES:
             if tile.edges[side] is not Edge.WALL:
                 continue
             other = tiles.get(around[side])
