@@ -237,12 +237,20 @@ def _gate_text(gate: Side | None) -> str:
 
 def _normalise(action: Action) -> None:
     """Accept tile codes and lists for cells, so ``PlaceTile("tower-9-NE", [1, 0])`` works."""
-    if hasattr(action, "tile"):
-        object.__setattr__(action, "tile", as_tile(action.tile))  # type: ignore[attr-defined]
-    if hasattr(action, "cell"):
-        object.__setattr__(action, "cell", as_cell(action.cell))  # type: ignore[attr-defined]
-    if getattr(action, "gate", None) is not None:
-        object.__setattr__(action, "gate", as_side(action.gate))  # type: ignore[attr-defined]
+    for name, normal in _NORMAL_FORMS:
+        value = getattr(action, name, _ABSENT)
+        if value is not _ABSENT:
+            normalised = normal(value)
+            if normalised is not value:
+                object.__setattr__(action, name, normalised)
+
+
+_ABSENT = object()
+_NORMAL_FORMS: tuple[tuple[str, Callable[[Any], Any]], ...] = (
+    ("tile", as_tile),
+    ("cell", as_cell),
+    ("gate", as_side),
+)
 
 
 ActionGroup = tuple[Sequence[Any], Callable[[Any], Action]]

@@ -15,6 +15,7 @@ of big-integer operations.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from .geometry import ORIGIN, Cell, Side, neighbour, neighbours
@@ -114,6 +115,7 @@ class Layout:
 
     __slots__ = (
         "_candidates",
+        "_cells",
         "_cuts",
         "_enclosures",
         "_facing",
@@ -251,6 +253,7 @@ class Layout:
         after._order = after._cuts = after._hangs = None
         after.camps = self.camps
         after._origin, after._width, after._height = self._origin, self._width, self._height
+        after._cells = self._cells
         after._full, after.ring_bits = self._full, self.ring_bits
         after._not_first_col, after._not_last_col = self._not_first_col, self._not_last_col
         after._forget_derived()
@@ -275,6 +278,7 @@ class Layout:
         left, top = min(xs) - _GRID_MARGIN, min(ys) - _GRID_MARGIN
         width, height = max(xs) + _GRID_MARGIN + 1 - left, max(ys) + _GRID_MARGIN + 1 - top
         self._origin = (left, top)
+        self._cells = _grid_cells(left, top, width, height)
         self._width, self._height = width, height
         full = (1 << width * height) - 1
         row = (1 << width) - 1
@@ -326,12 +330,10 @@ class Layout:
     def cells_of(self, bits: int) -> list[Cell]:
         """The cells whose bits are set, in reading order (north to south, west to east):
         the order of the bits, as a cell's bit is its row times the width plus its column."""
-        cells = []
-        (left, top), width = self._origin, self._width
+        cells, grid = [], self._cells
         while bits:
             low = bits & -bits
-            index = low.bit_length() - 1
-            cells.append((left + index % width, top + index // width))
+            cells.append(grid[low.bit_length() - 1])
             bits ^= low
         return cells
 
@@ -495,11 +497,14 @@ class Layout:
             kept = self.bit(ORIGIN)
             for cell in self.gate_locked():
                 kept |= self.bit(cell)
-            tiles = self.tiles
-            self._swap_slots = tuple(
-                (cell, self.bit(cell), tiles[cell])
-                for cell in self.cells_of(self.tile_bits() & ~kept)
-            )
+            tiles, grid, slots = self.tiles, self._cells, []
+            bits = self.tile_bits() & ~kept
+            while bits:  # as in cells_of, keeping each cell's bit
+                low = bits & -bits
+                cell = grid[low.bit_length() - 1]
+                slots.append((cell, low, tiles[cell]))
+                bits ^= low
+            self._swap_slots = tuple(slots)
         return self._swap_slots
 
     # -- candidate cells ------------------------------------------------------------------
@@ -623,6 +628,12 @@ def _one_less(hangs: dict[Cell, int] | None, cell: Cell) -> dict[Cell, int] | No
     else:
         after[cell] -= 1
     return after
+
+
+@lru_cache(maxsize=256)
+def _grid_cells(left: int, top: int, width: int, height: int) -> tuple[Cell, ...]:
+    """The cells of a grid by bit index (grids of the same shape recur from game to game)."""
+    return tuple((left + x, top + y) for y in range(height) for x in range(width))
 
 
 SwapSlot = tuple[Cell, int, Tile]
