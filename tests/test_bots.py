@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import gc
+from typing import ClassVar
+
 import pytest
 
 import alhambra_nb as alh
@@ -58,3 +61,29 @@ def test_simulate_accepts_bot_specs():
         alh.simulate(2, bots="clever")
     with pytest.raises(alh.bots.BotError, match="2 players need 2 bots"):
         alh.simulate(2, bots=["random"])
+
+
+class _Watching(alh.bots.RandomBot):
+    """A random bot that notes whether the garbage collector runs while it chooses."""
+
+    seen: ClassVar[list[bool]] = []
+
+    def choose(self, state):
+        self.seen.append(gc.isenabled())
+        return super().choose(state)
+
+
+def test_simulate_pauses_the_garbage_collector_only_while_it_plays():
+    assert gc.isenabled()
+    alh.simulate(2, bots=_Watching, seed=1)
+    assert _Watching.seen and not any(_Watching.seen)
+    assert gc.isenabled()
+    with pytest.raises(alh.bots.SimulationError):
+        alh.simulate(2, seed=1, max_actions=5)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        alh.simulate(2, seed=1)
+        assert not gc.isenabled()  # left as the caller had it
+    finally:
+        gc.enable()
