@@ -56,6 +56,21 @@ def _ways_in(code: int, gate: bool) -> tuple[int, ...]:
     return tuple(entries)
 
 
+def _shows(code: int, walks: bool) -> tuple[tuple[int, int, int], ...]:
+    """Per side of a tile with edges ``code``: the side, the ``_facing`` entry of the cell
+    across it (from there the tile is on the opposite side), and for a building the
+    pedestrian walks to (``walks``) the entry of the way in that side offers, or 0."""
+    found = []
+    for side in range(4):
+        edge, seen_from = code >> 2 * side & 3, side ^ 2
+        way_in = 0
+        if walks and edge <= WALL:
+            way_in = (_WALK_IN if edge == OPEN else _GATE_IN) + seen_from
+        found.append((side, _SHOWN + 4 * seen_from + edge, way_in))
+    return tuple(found)
+
+
+_SHOWS = tuple((_shows(code, False), _shows(code, True)) for code in range(256))
 _CLASHING = tuple(_clashing(code) for code in range(256))
 _WAYS_IN = tuple(tuple(_ways_in(code, gate) for code in range(256)) for gate in (False, True))
 
@@ -303,22 +318,18 @@ class Layout:
         cells beside it: ``_facing[4 * side + edge]`` holds the cells whose ``side`` faces
         a tile showing ``edge``; then per side the cells facing a reachable building's open
         side (a way in) and its wall (a way in through a gate)."""
-        facing, width, edges = self._facing, self._width, tile.edge_bits
-        walks = reachable and not tile.is_camp
-        # The cell across each side of the tile, north, east, south, west; from there the
-        # tile is on the opposite side.
-        for side, beside in enumerate((bit >> width, bit << 1, bit << width, bit >> 1)):
-            edge, seen_from = edges >> 2 * side & 3, side ^ 2
-            entry = _SHOWN + 4 * seen_from + edge
-            way_in = (_WALK_IN if edge == OPEN else _GATE_IN) + seen_from
+        facing, width = self._facing, self._width
+        # The cell across each side of the tile, north, east, south, west.
+        beside = (bit >> width, bit << 1, bit << width, bit >> 1)
+        for side, entry, way_in in _SHOWS[tile.edge_bits][reachable and not tile.is_camp]:
             if shown:
-                facing[entry] |= beside
-                if walks and edge <= WALL:
-                    facing[way_in] |= beside
+                facing[entry] |= beside[side]
+                if way_in:
+                    facing[way_in] |= beside[side]
             else:
-                facing[entry] &= ~beside
-                if walks and edge <= WALL:
-                    facing[way_in] &= ~beside
+                facing[entry] &= ~beside[side]
+                if way_in:
+                    facing[way_in] &= ~beside[side]
 
     def bit(self, cell: Cell) -> int:
         """The bit of ``cell`` in the grid (0 for a cell beyond it)."""
@@ -510,10 +521,7 @@ class Layout:
     # -- candidate cells ------------------------------------------------------------------
     def candidate_bits(self) -> int:
         """The empty cells that share a side with the city: where a new tile could go."""
-        beside_tiles = 0
-        for entry in self._facing[_SHOWN:_WALK_IN]:
-            beside_tiles |= entry
-        return beside_tiles & self.empty_bits
+        return self.beside(self.tile_bits()) & self.empty_bits
 
     def open_candidates(self) -> int:
         """The candidate cells where a tile would enclose no empty cell (ruling R3).
