@@ -659,26 +659,38 @@ def _search_from_fountain(
     """
     if ORIGIN not in graph:
         return frozenset(), [], {}
-    disc: dict[Cell, int] = {}
-    order: list[Cell] = []
-    cut_ranges: dict[Cell, list[tuple[int, int]]] = {}
+    search = _Search(graph)
+    search.visit(ORIGIN, None)
+    disc, order, cut_ranges = search.disc, search.order, search.cut_ranges
+    return frozenset(disc), order, cut_ranges
 
-    def visit(cell: Cell, parent: Cell | None) -> int:
+
+class _Search:
+    """One depth-first search of :func:`_search_from_fountain` (a class rather than a
+    nested function, which would refer to itself and wait for the garbage collector)."""
+
+    __slots__ = ("cut_ranges", "disc", "graph", "order")
+
+    def __init__(self, graph: dict[Cell, list[Cell]]) -> None:
+        self.graph = graph
+        self.disc: dict[Cell, int] = {}
+        self.order: list[Cell] = []
+        self.cut_ranges: dict[Cell, list[tuple[int, int]]] = {}
+
+    def visit(self, cell: Cell, parent: Cell | None) -> int:
         """Number ``cell``, walk on from it; the lowest number its subtree links back to."""
+        disc, order = self.disc, self.order
         index = disc[cell] = len(order)
         order.append(cell)
         low = index
-        for other in graph[cell]:
+        for other in self.graph[cell]:
             seen = disc.get(other)
             if seen is None:
-                below = visit(other, cell)
+                below = self.visit(other, cell)
                 if below < low:
                     low = below
                 if below >= index:
-                    cut_ranges.setdefault(cell, []).append((disc[other], len(order)))
+                    self.cut_ranges.setdefault(cell, []).append((disc[other], len(order)))
             elif seen < low and other != parent:
                 low = seen
         return low
-
-    visit(ORIGIN, None)
-    return frozenset(disc), order, cut_ranges

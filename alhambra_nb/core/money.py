@@ -272,25 +272,39 @@ def minimal_patterns(values: tuple[int, ...], price: int) -> tuple[tuple[int, ..
 def _minimal_counts(stock: tuple[tuple[int, int], ...], price: int) -> tuple[tuple[int, ...], ...]:
     """For values with how many cards of each (highest first): how many of each value every
     minimal payment of ``price`` uses."""
-    values = [v for v, _ in stock]
-    room = [0] * (len(stock) + 1)
-    for i in range(len(stock) - 1, -1, -1):
-        room[i] = room[i + 1] + stock[i][0] * stock[i][1]
-    chosen = [0] * len(stock)
-    found: list[tuple[int, ...]] = []
+    search = _PaymentSearch(stock, price)
+    search.walk(0, 0, 0)
+    return tuple(search.found)
 
-    def walk(i: int, paid: int, smallest: int) -> None:
+
+class _PaymentSearch:
+    """One search of :func:`_minimal_counts` (a class rather than a nested function, which
+    would refer to itself and wait for the garbage collector)."""
+
+    __slots__ = ("chosen", "found", "price", "room", "stock", "values")
+
+    def __init__(self, stock: tuple[tuple[int, int], ...], price: int) -> None:
+        self.stock, self.price = stock, price
+        self.values = [v for v, _ in stock]
+        # What the values from each position on could pay at most.
+        self.room = [0] * (len(stock) + 1)
+        for i in range(len(stock) - 1, -1, -1):
+            self.room[i] = self.room[i + 1] + stock[i][0] * stock[i][1]
+        self.chosen = [0] * len(stock)
+        self.found: list[tuple[int, ...]] = []
+
+    def walk(self, i: int, paid: int, smallest: int) -> None:
+        """Choose how many cards of value ``i`` on, having paid ``paid`` so far."""
+        price, stock, chosen = self.price, self.stock, self.chosen
         if paid >= price:
             # Minimal: leaving out the smallest card chosen falls short.
             if paid - smallest < price:
-                found.append(tuple(chosen))
+                self.found.append(tuple(chosen))
             return
-        if i == len(stock) or paid + room[i] < price:
+        if i == len(stock) or paid + self.room[i] < price:
             return
+        value = self.values[i]
         for n in range(stock[i][1], -1, -1):
             chosen[i] = n
-            walk(i + 1, paid + n * values[i], values[i] if n else smallest)
+            self.walk(i + 1, paid + n * value, value if n else smallest)
         chosen[i] = 0
-
-    walk(0, 0, 0)
-    return tuple(found)
