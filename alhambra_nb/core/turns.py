@@ -224,7 +224,7 @@ def legal_actions(state: GameState) -> LegalActions:
         groups.append((found if isinstance(found, Sequence) else list(found), _identity))
     for tile in player.bought:
         cells = player.city._facts().legal_cells(tile.edge_bits, tile.is_camp, False)
-        groups.append(([(tile, c) for c in cells], _make_place))
+        groups.append((cells, partial(_place_at, tile)))
         groups.append(([tile], _make_reserve))
         if state.neutral is not None and state.phase == PHASE_PLAY:
             groups.append(([tile], _make_give))
@@ -240,8 +240,8 @@ def _identity(action: Action) -> Action:
     return action
 
 
-def _make_place(item: tuple[Tile, Cell]) -> Action:
-    return PlaceTile(item[0], item[1])
+def _place_at(tile: Tile, cell: Cell) -> Action:
+    return PlaceTile(tile, cell)
 
 
 def _make_reserve(tile: Tile) -> Action:
@@ -252,8 +252,8 @@ def _make_give(tile: Tile) -> Action:
     return GiveToNeutral(tile)
 
 
-def _make_build(item: tuple[Tile, Cell]) -> Action:
-    return BuildFromReserve(item[0], item[1])
+def _build_at(tile: Tile, cell: Cell) -> Action:
+    return BuildFromReserve(tile, cell)
 
 
 def _make_remove(cell: Cell) -> Action:
@@ -351,8 +351,9 @@ def _buy_groups(state: GameState, player: PlayerState, seat: int) -> list[Action
                 groups.append((found, partial(_paid_with_cards, space)))
         held = purse.get(currency)
         if held is not None:
-            cards, values = held
-            groups.append((minimal_patterns(values, tile.price), partial(_paid_with, space, cards)))
+            patterns = minimal_patterns(held[1], tile.price)
+            if patterns:
+                groups.append((patterns, partial(_paid_with, space, held[0])))
     return groups
 
 
@@ -385,16 +386,12 @@ def _redesign_groups(player: PlayerState) -> list[ActionGroup]:
     known = layout.memo.get("redesign")
     if known is not None and known[0] == reserve:
         return known[1]
-    builds = [
-        (tile, cell)
+    groups: list[ActionGroup] = [
+        (layout.legal_cells(tile.edge_bits, tile.is_camp, False), partial(_build_at, tile))
         for tile in reserve
-        for cell in layout.legal_cells(tile.edge_bits, tile.is_camp, False)
     ]
-    groups = [
-        (builds, _make_build),
-        (layout.removable(), _make_remove),
-        (_swaps(player.city, reserve), _make_swap),
-    ]
+    groups.append((layout.removable(), _make_remove))
+    groups.append((_swaps(player.city, reserve), _make_swap))
     layout.memo["redesign"] = (list(reserve), groups)
     return groups
 
