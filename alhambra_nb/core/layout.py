@@ -14,7 +14,7 @@ of big-integer operations.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -272,6 +272,7 @@ class Layout:
         after._full, after.ring_bits = self._full, self.ring_bits
         after._not_first_col, after._not_last_col = self._not_first_col, self._not_last_col
         after._forget_derived()
+        after._locked = self._locked  # the same gates
         return after
 
     def _inside_margin(self, cell: Cell) -> bool:
@@ -304,10 +305,7 @@ class Layout:
         self._not_first_col = full & ~first_col
         self._not_last_col = full & ~(first_col << (width - 1))
         self._full = full
-        tile_bits = 0
-        for cell in self.tiles:
-            tile_bits |= self.bit(cell)
-        self.empty_bits = full & ~tile_bits
+        self.empty_bits = full & ~self.bits_of(self.tiles)
         self.outside_bits = self.flood(self.ring_bits, self.empty_bits)
         self._facing = [0] * 24
         for cell, tile in self.tiles.items():
@@ -337,6 +335,13 @@ class Layout:
         if 0 <= x < self._width and 0 <= y < self._height:
             return 1 << (y * self._width + x)
         return 0
+
+    def bits_of(self, cells: Iterable[Cell]) -> int:
+        """The bits of ``cells``, all inside the grid."""
+        (left, top), width, bits = self._origin, self._width, 0
+        for x, y in cells:
+            bits |= 1 << (y - top) * width + x - left
+        return bits
 
     def cells_of(self, bits: int) -> list[Cell]:
         """The cells whose bits are set, in reading order (north to south, west to east):
@@ -471,11 +476,7 @@ class Layout:
         needs to touch the city (every building stays walkable, so a camp can only lose its
         hold through a neighbour)."""
         if self._removable is None:
-            kept = self.bit(ORIGIN)
-            for cell in self.hangs:
-                kept |= self.bit(cell)
-            for cell in self.gate_locked():
-                kept |= self.bit(cell)
+            kept = self.bits_of((ORIGIN, *self.hangs, *self.gate_locked()))
             # A tile with no open land beside it would leave a hole behind.
             bits = self.tile_bits() & self.beside(self.outside_bits) & ~kept
             if self.camps:
@@ -487,9 +488,7 @@ class Layout:
         """Which of ``bits`` (tiles that nobody walks through alone) a camp needs to touch
         the city. Without such a tile every building is still walked to, so still joined:
         only the camps beside it need to be flooded from the buildings."""
-        camp_bits = 0
-        for camp in self.camps:
-            camp_bits |= self.bit(camp)
+        camp_bits = self.bits_of(self.camps)
         found = 0
         for cell in self.cells_of(bits & self.beside(camp_bits)):
             bit = self.bit(cell)
@@ -505,9 +504,7 @@ class Layout:
         building fits a side only with the edge the old one has there, so walking and the
         holes stay as they are."""
         if self._swap_slots is None:
-            kept = self.bit(ORIGIN)
-            for cell in self.gate_locked():
-                kept |= self.bit(cell)
+            kept = self.bits_of((ORIGIN, *self.gate_locked()))
             tiles, grid, slots = self.tiles, self._cells, []
             bits = self.tile_bits() & ~kept
             while bits:  # as in cells_of, keeping each cell's bit
