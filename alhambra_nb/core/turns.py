@@ -220,8 +220,8 @@ def legal_actions(state: GameState) -> LegalActions:
         groups += _buy_groups(state, player, seat)
         groups += _redesign_groups(player)
     for extra in state.hooks("legal_actions"):
-        found = extra(state)  # a Sequence (e.g. a lazy LegalActions) is kept as it is
-        groups.append((found if isinstance(found, Sequence) else list(found), _identity))
+        found = extra(state)  # a list, tuple or lazy LegalActions is kept as it is
+        groups.append((found if isinstance(found, _LISTED) else list(found), _identity))
     for tile in player.bought:
         cells = player.city._facts().legal_cells(tile.edge_bits, tile.is_camp, False)
         groups.append((cells, partial(_place_at, tile)))
@@ -234,6 +234,9 @@ def legal_actions(state: GameState) -> LegalActions:
     if not actions and not player.bought:
         return _END_ONLY
     return actions
+
+
+_LISTED = (list, tuple, LegalActions)
 
 
 def _identity(action: Action) -> Action:
