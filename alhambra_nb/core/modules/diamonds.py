@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING
 
@@ -66,6 +67,12 @@ DIAMOND_IDS: frozenset[str] = frozenset(card.id for card in DIAMONDS)
 register_cards(DIAMONDS, money=True)
 
 
+@lru_cache(maxsize=4096)
+def _diamonds_in(hand: tuple[str, ...]) -> tuple[str, ...]:
+    """The diamond cards of a hand, sorted (asked once per market space)."""
+    return tuple(sorted(DIAMOND_IDS.intersection(hand)))
+
+
 @register
 class Diamonds(Module):
     """Diamonds (RULES.md §9.2)."""
@@ -81,8 +88,7 @@ class Diamonds(Module):
         hand = state.players[seat].money
         if DIAMOND_IDS.isdisjoint(hand):
             return ()
-        diamonds = tuple(sorted(DIAMOND_IDS.intersection(hand)))
-        return remembered_minimal_payments(diamonds, tile.price)
+        return remembered_minimal_payments(_diamonds_in(tuple(hand)), tile.price)
 
     def check_payment(
         self, state: GameState, seat: int, space: int, tile: Tile, cards: Sequence[str]
