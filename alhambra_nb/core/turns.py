@@ -878,11 +878,15 @@ def _begin_turn(state: GameState, seat: int, may_act: bool = True) -> None:
 
 
 # -- the end of a turn ----------------------------------------------------------------------
+_CURRENCY_NAMES = tuple(currency.value for currency in CURRENCIES)
+"""The currencies of market spaces 1-4 by name, as the log records them."""
+
+
 def _refill_market(state: GameState) -> bool:
     """Fill empty market spaces in ascending order; ``True`` when the bag ran short."""
-    empty = [i for i, t in enumerate(state.market) if t is None]
-    if not empty:
+    if all(state.market):  # every space holds a tile
         return False
+    empty = [i for i, t in enumerate(state.market) if t is None]
     rng = state.random() if state.bag else None
     short = False
     for index in empty:
@@ -893,9 +897,7 @@ def _refill_market(state: GameState) -> bool:
             state.note("event.market-short", space=space)
             continue
         state.market[index] = tile
-        state.note(
-            "event.market", tile=tile.code, space=space, currency=space_currency(space).value
-        )
+        state.note("event.market", tile=tile.code, space=space, currency=_CURRENCY_NAMES[index])
     return short
 
 
