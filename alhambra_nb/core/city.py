@@ -76,7 +76,7 @@ class City:
 
     def copy(self) -> City:
         twin = City.__new__(City)
-        twin._tiles = dict(self._tiles)
+        twin._tiles = self._tiles  # never changed in place (see _replace_tiles): shared
         twin._gates = self._gates
         twin._layout = self._layout  # a layout never changes, so twins may share it
         return twin
