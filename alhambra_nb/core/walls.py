@@ -33,23 +33,19 @@ def outer_segments(tiles: Mapping[Cell, Tile]) -> list[Segment]:
     return segments
 
 
-def _ends(segment: Segment) -> tuple[Point, Point]:
-    (x, y), side = segment
-    if side == Side.N:
-        return (x, y), (x + 1, y)
-    if side == Side.E:
-        return (x + 1, y), (x + 1, y + 1)
-    if side == Side.S:
-        return (x, y + 1), (x + 1, y + 1)
-    return (x, y), (x, y + 1)
+_ENDS = ((0, 0, 1, 0), (1, 0, 1, 1), (0, 1, 1, 1), (0, 0, 0, 1))
+"""Per side N, E, S, W: where its wall segment starts and ends, from the cell's corner."""
 
 
 def longest_wall(tiles: Mapping[Cell, Tile]) -> tuple[Segment, ...]:
     """The segments of the longest outer wall, sorted; ties go to the wall met first."""
     segments = sorted(outer_segments(tiles))
     at_point: dict[Point, list[int]] = {}
-    ends = [_ends(s) for s in segments]
-    for index, (a, b) in enumerate(ends):
+    ends = []
+    for index, ((x, y), side) in enumerate(segments):
+        ax, ay, bx, by = _ENDS[side]
+        a, b = (x + ax, y + ay), (x + bx, y + by)
+        ends.append((a, b))
         at_point.setdefault(a, []).append(index)
         at_point.setdefault(b, []).append(index)
     best: list[int] = []
