@@ -211,7 +211,7 @@ def legal_actions(state: GameState) -> LegalActions:
     player = state.players[seat]
     if not (state.may_act or player.bought or state.modules):
         return _END_ONLY
-    holder = holding_module(state)
+    holder = holding_module(state) if state.modules else None
     if holder is not None:  # play is held: only its actions count
         return LegalActions([(list(holder.legal_actions(state)), _identity)])
     groups: list[ActionGroup] = []
@@ -303,7 +303,8 @@ def _take_options(state: GameState, seat: int) -> list[tuple[str, ...]]:
 def _take_group(state: GameState, seat: int) -> ActionGroup:
     """The takes as positions in the display, made into actions only when picked."""
     display = tuple(state.display)
-    return _take_patterns(display, take_limit(state, seat)), partial(_take_from, display)
+    limit = take_limit(state, seat) if state.modules else TAKE_LIMIT
+    return _take_patterns(display, limit), partial(_take_from, display)
 
 
 def _take_from(display: tuple[str, ...], positions: tuple[int, ...]) -> Action:
@@ -344,7 +345,7 @@ def _buy_groups(state: GameState, player: PlayerState, seat: int) -> list[Action
     positions in the hand's cards of the space's currency until one is picked."""
     groups: list[ActionGroup] = []
     purse = _purse(tuple(player.money))
-    payments = state.hooks("payments")
+    payments = state.hooks("payments") if state.modules else ()
     for space, currency, tile in zip(MARKET_SPACES, CURRENCIES, state.market, strict=True):
         if tile is None:
             continue
