@@ -35,6 +35,7 @@ from .actions import (
 )
 from .city import City
 from .geometry import Cell, Side
+from .layout import Layout
 from .money import (
     CURRENCIES,
     CURRENCY,
@@ -412,53 +413,44 @@ def removable_cells(city: City) -> list[Cell]:
 def _swaps(city: City, reserve: Sequence[Tile]) -> list[tuple[Cell, Tile]]:
     if not reserve:
         return []
-    # A building replacing a building: it must fit the neighbours (see Layout.swap_slots);
-    # a camp on either side of the swap is judged by what a camp changes (see
-    # _camp_swap_is_legal). The tests hold both to City.check_swap.
     layout, found = city._facts(), []
-    fits = [(tile, layout.fitting(tile.edge_bits)) for tile in reserve]
+    masks = [(tile, *_swap_masks(layout, tile)) for tile in reserve]
     for cell, bit, old in layout.swap_slots():
-        for tile, fit in fits:
-            if tile.code == old.code:  # an identical twin changes nothing
-                continue
-            if not (tile.is_camp or old.is_camp):
-                if fit & bit:
-                    found.append((cell, tile))
-            elif _camp_swap_is_legal(city, cell, old, tile):
+        for tile, for_building, for_camp in masks:
+            # An identical twin changes nothing.
+            if tile.code != old.code and (for_camp if old.is_camp else for_building) & bit:
                 found.append((cell, tile))
     return found
 
 
-def _camp_swap_is_legal(city: City, cell: Cell, old: Tile, tile: Tile) -> bool:
-    """A swap with a camp on either side, away from gates: the cell stays built, so holes
-    and the camps' hold on the city do not change. A camp blocks the pedestrian, so a camp
-    may replace a building only when no tile is walked to through it; a building replacing
-    a camp adds paths and needs only a way in itself."""
-    layout = city._facts()
-    bit, code = layout.bit(cell), tile.edge_bits
-    if not layout.fitting(code) & bit:
-        return False
-    if not tile.is_camp:  # a building where a camp stood
-        return bool(layout.ways_in(code, False) & bit)
-    return old.is_camp or cell not in layout.hangs
+def _swap_masks(layout: Layout, tile: Tile) -> tuple[int, int]:
+    """The cells where ``tile`` may replace a building, and where it may replace a camp
+    (away from gates, which hold their tiles). The tests hold both to City.check_swap.
+
+    The cell stays built, so holes and the camps' hold on the city stay as they are; the
+    tile must fit the neighbours. In a legal city a building then has the old building's
+    edges wherever a neighbour is, so walking does not change either (see
+    Layout.swap_slots). A building replacing a camp adds paths and needs only a way in
+    itself.
+    """
+    fit = layout.fitting(tile.edge_bits)
+    if tile.is_camp:
+        # A building is walked to through an open side (or a gate, which holds it), and no
+        # side of a camp matches an open side: a camp only ever replaces a camp.
+        return 0, fit
+    if not layout.camps:
+        return fit, 0
+    return fit, fit & layout.ways_in(tile.edge_bits, False)
 
 
 def swap_is_legal(city: City, cell: Cell, tile: Tile) -> bool:
-    """Whether ``tile`` may take the place of the tile at ``cell`` (fast, no explanations).
-
-    In a legal Alhambra the old tile matches every neighbour, so a new building matches them
-    exactly when its sides facing neighbours equal the old tile's; the walking graph is then
-    unchanged, so every tile stays walkable and no hole appears (see Layout.swap_slots).
-    Gated tiles never move; a camp on either side of the swap is judged by what a camp
-    changes. The tests hold this to ``City.check_swap``.
-    """
-    old = city.get(cell)
-    if old is None or old.is_fountain or cell in city._facts().gate_locked():
+    """Whether ``tile`` may take the place of the tile at ``cell`` (fast, no explanations;
+    see :func:`_swap_masks`). The tests hold this to ``City.check_swap``."""
+    old, layout = city.get(cell), city._facts()
+    if old is None or old.is_fountain or cell in layout.gate_locked():
         return False
-    if tile.is_camp or old.is_camp:
-        return _camp_swap_is_legal(city, cell, old, tile)
-    layout = city._facts()
-    return bool(layout.fitting(tile.edge_bits) & layout.bit(cell))
+    for_building, for_camp = _swap_masks(layout, tile)
+    return bool((for_camp if old.is_camp else for_building) & layout.bit(cell))
 
 
 # -- checking an action ---------------------------------------------------------------------
