@@ -225,6 +225,11 @@ def describe(cards: Iterable[str]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
+def verb_for(cards: Sequence[str]) -> str:
+    """'is' or 'are', to follow :func:`describe` of ``cards`` in a sentence."""
+    return "is" if len(cards) == 1 else "are"
+
+
 def sort_cards(cards: Iterable[str]) -> list[str]:
     """Card ids in a stable reading order: by currency, value, then copy."""
     return sorted(cards, key=_sort_key)

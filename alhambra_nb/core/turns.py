@@ -44,6 +44,7 @@ from .money import (
     STARTING_MONEY,
     TAKE_LIMIT,
     VALUE,
+    describe,
     is_exact_payment,
     minimal_patterns,
     money_cards,
@@ -51,6 +52,7 @@ from .money import (
     paid_in,
     space_currency,
     total_in,
+    verb_for,
 )
 from .phases import PHASE_FINAL, PHASE_OVER, PHASE_PLAY
 from .scoring import ScoreBreakdown, score_round
@@ -502,10 +504,6 @@ def _check_turn(state: GameState, action: Action) -> list[Violation]:
     return []
 
 
-def _verb(cards: Sequence[str]) -> str:
-    return "is" if len(cards) == 1 else "are"
-
-
 def _check_take(state: GameState, action: TakeMoney) -> list[Violation]:
     cards = action.cards
     if not cards:
@@ -516,24 +514,18 @@ def _check_take(state: GameState, action: TakeMoney) -> list[Violation]:
         found.append(
             Violation.of(
                 RuleId.MONEY_NOT_DISPLAYED,
-                cards=_describe(missing),
-                verb=_verb(missing),
-                display=_describe(state.display),
+                cards=describe(missing),
+                verb=verb_for(missing),
+                display=describe(state.display),
             )
         )
     limit = take_limit(state, state.current)
     total = sum(VALUE.get(c, 0) for c in cards)
     if len(cards) > 1 and total > limit:
         found.append(
-            Violation.of(RuleId.MONEY_OVER_LIMIT, cards=_describe(cards), total=total, limit=limit)
+            Violation.of(RuleId.MONEY_OVER_LIMIT, cards=describe(cards), total=total, limit=limit)
         )
     return found
-
-
-def _describe(cards: Sequence[str]) -> str:
-    from .money import describe
-
-    return describe(cards)
 
 
 def _check_buy(state: GameState, action: Buy) -> list[Violation]:
@@ -553,7 +545,7 @@ def _check_buy(state: GameState, action: Buy) -> list[Violation]:
     foreign = not_among(cards, player.money)
     if foreign:
         found.append(
-            Violation.of(RuleId.BUY_NOT_IN_HAND, player=player.name, cards=_describe(foreign))
+            Violation.of(RuleId.BUY_NOT_IN_HAND, player=player.name, cards=describe(foreign))
         )
     wrong = [c for c in cards if c not in foreign and CURRENCY.get(c) is not currency]
     if wrong:
@@ -563,8 +555,8 @@ def _check_buy(state: GameState, action: Buy) -> list[Violation]:
                 tile=tile,
                 space=space,
                 currency=_currency_word(currency),
-                cards=_describe(wrong),
-                verb=_verb(wrong),
+                cards=describe(wrong),
+                verb=verb_for(wrong),
             )
         )
     good = [c for c in cards if c not in foreign and c not in wrong]
@@ -577,7 +569,7 @@ def _check_buy(state: GameState, action: Buy) -> list[Violation]:
                 space=space,
                 price=tile.price,
                 currency=_currency_word(currency),
-                cards=_describe(good) if good else "no cards",
+                cards=describe(good) if good else "no cards",
                 total=paid,
             )
         )

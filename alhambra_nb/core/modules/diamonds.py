@@ -25,6 +25,7 @@ from ..money import (
     not_among,
     register_cards,
     remembered_minimal_payments,
+    verb_for,
 )
 from ..violations import RuleId, Violation
 from . import Module, register
@@ -110,7 +111,7 @@ class Diamonds(Module):
                     tile=tile,
                     space=space,
                     cards=describe(others),
-                    verb="is" if len(others) == 1 else "are",
+                    verb=verb_for(others),
                 )
             )
         diamonds = [c for c in cards if is_diamond(c) and c not in foreign]
