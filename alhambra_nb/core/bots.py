@@ -28,7 +28,7 @@ from .actions import (
 )
 from .camps import camp_points
 from .game import Game
-from .money import CURRENCY, MARKET_SPACES, VALUE, space_currency
+from .money import CURRENCY, MARKET_SPACES, VALUE, space_currency, total
 from .phases import PHASE_OVER, PHASE_PLAY
 from .scoring import POINTS
 from .state import GameState
@@ -152,7 +152,7 @@ class GreedyBot:
             assert tile is not None
             if not player.city.legal_cells(tile) and not state.actions:
                 continue
-            overpay = sum(VALUE[c] for c in cards) - tile.price
+            overpay = total(cards) - tile.price
             value = self.tile_value(state, tile)
             if overpay == 0:
                 value += 6  # another action
@@ -177,7 +177,7 @@ class GreedyBot:
         player = state.players[state.current]
         best: tuple[float, tuple[str, ...]] | None = None
         for cards in _take_options(state, state.current):
-            value = float(sum(VALUE.get(c, 0) for c in cards))
+            value = float(total(cards))
             hand = player.money + list(cards)
             for space in MARKET_SPACES:
                 tile = state.market[space - 1]

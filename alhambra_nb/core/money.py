@@ -164,7 +164,7 @@ def register_cards(cards: Iterable[Any], *, money: bool = False) -> None:
 
 def is_exact_payment(card_ids: Iterable[str], price: int) -> bool:
     """Whether the cards pay ``price`` exactly: the payment that earns another action."""
-    return sum(VALUE[c] for c in card_ids) == price
+    return total(card_ids) == price
 
 
 def is_diamond(card_id: str) -> bool:
@@ -202,8 +202,9 @@ def money_cards(players: int) -> list[str]:
 
 
 def total(cards: Iterable[str]) -> int:
-    """The total value of money cards (currencies don't matter)."""
-    return sum(VALUE[c] for c in cards)
+    """The total value of money cards (currencies don't matter; a card without a value, such
+    as a module's, counts nothing)."""
+    return sum(VALUE.get(c, 0) for c in cards)
 
 
 def total_in(cards: Iterable[str], currency: Currency) -> int:

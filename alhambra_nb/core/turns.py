@@ -51,6 +51,7 @@ from .money import (
     not_among,
     paid_in,
     space_currency,
+    total,
     total_in,
     verb_for,
 )
@@ -102,13 +103,13 @@ def new_state(
     money = [*money_cards(n), *(c for m in loaded for c in m.money_cards(n))]
     rng.shuffle(money)
     for player in state.players:
-        while _hand_total(player.money) < STARTING_MONEY and money:
+        while total(player.money) < STARTING_MONEY and money:
             player.money.append(money.pop())
         state.note(
             "event.money",
             player=player.name,
             cards=list(player.money),
-            total=_hand_total(player.money),
+            total=total(player.money),
             count=len(player.money),
         )
     _choose_start(state)
@@ -134,22 +135,18 @@ def _player_names(players: int | Sequence[str]) -> list[str]:
     return names
 
 
-def _hand_total(cards: Sequence[str]) -> int:
-    return sum(VALUE.get(c, 0) for c in cards)
-
-
 def _choose_start(state: GameState) -> None:
     """Fewest cards, then lowest total, then the lowest seat (ruling R2)."""
-    keys = [(len(p.money), _hand_total(p.money), seat) for seat, p in enumerate(state.players)]
-    count, total, seat = min(keys)
+    keys = [(len(p.money), total(p.money), seat) for seat, p in enumerate(state.players)]
+    count, lowest, seat = min(keys)
     same_count = [k for k in keys if k[0] == count]
-    same_total = [k for k in same_count if k[1] == total]
+    same_total = [k for k in same_count if k[1] == lowest]
     reason = "cards" if len(same_count) == 1 else "total" if len(same_total) == 1 else "seat"
     state.current = seat
     state.note(
         "event.start",
         player=state.players[seat].name,
-        reason={"key": f"event.start:{reason}", "params": {"count": count, "total": total}},
+        reason={"key": f"event.start:{reason}", "params": {"count": count, "total": lowest}},
     )
 
 
@@ -520,10 +517,10 @@ def _check_take(state: GameState, action: TakeMoney) -> list[Violation]:
             )
         )
     limit = take_limit(state, state.current)
-    total = sum(VALUE.get(c, 0) for c in cards)
-    if len(cards) > 1 and total > limit:
+    taken = total(cards)
+    if len(cards) > 1 and taken > limit:
         found.append(
-            Violation.of(RuleId.MONEY_OVER_LIMIT, cards=describe(cards), total=total, limit=limit)
+            Violation.of(RuleId.MONEY_OVER_LIMIT, cards=describe(cards), total=taken, limit=limit)
         )
     return found
 
@@ -560,7 +557,7 @@ def _check_buy(state: GameState, action: Buy) -> list[Violation]:
             )
         )
     good = [c for c in cards if c not in foreign and c not in wrong]
-    paid = sum(VALUE[c] for c in good)
+    paid = total(good)
     if paid < tile.price:
         found.append(
             Violation.of(
@@ -750,7 +747,7 @@ def _do_buy(state: GameState, action: Buy) -> None:
         state.discard.append(card_id)
     state.market[action.space - 1] = None
     player.bought.append(tile)
-    paid = sum(VALUE[c] for c in action.cards)
+    paid = total(action.cards)
     exact = is_exact_payment(action.cards, tile.price)
     state.note(
         "event.buy-exact" if exact else "event.buy-over",

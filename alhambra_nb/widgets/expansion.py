@@ -44,7 +44,7 @@ from ..core.modules.characters import (
     YammeradDraw,
 )
 from ..core.modules.gates import TakeGate
-from ..core.money import CURRENCIES, CURRENCY, VALUE, describe, is_diamond
+from ..core.money import CURRENCIES, describe, is_diamond, total, total_in
 from ..core.state import GameState
 from .table_parts import BUTTON_HEIGHT, MUTED, button, button_width, label, node, panel
 
@@ -107,7 +107,7 @@ def module_offers(actions: Iterable[Action], state: GameState) -> list[Offer]:
 
 
 def _cards_words(cards: Sequence[str]) -> str:
-    return f"{describe(cards)} ({sum(VALUE[c] for c in cards)})"
+    return f"{describe(cards)} ({total(cards)})"
 
 
 def _space_tile(state: GameState, space: int) -> str:
@@ -153,11 +153,9 @@ def parse_offer(text: str) -> Action:
 # -- words about the table ------------------------------------------------------------------
 def money_totals(money: Sequence[str], *, diamonds: bool) -> str:
     """'Money: Denar 5 · … · Diamonds 7' (diamonds only when the module is on)."""
-    parts = [
-        f"{c.label} {sum(VALUE[m] for m in money if CURRENCY.get(m) is c)}" for c in CURRENCIES
-    ]
+    parts = [f"{c.label} {total_in(money, c)}" for c in CURRENCIES]
     if diamonds:
-        parts.append(f"Diamonds {sum(VALUE[m] for m in money if is_diamond(m))}")
+        parts.append(f"Diamonds {total(m for m in money if is_diamond(m))}")
     return "Money: " + " · ".join(parts)
 
 

@@ -48,6 +48,7 @@ from ..core.money import (
     card,
     describe,
     space_currency,
+    total,
 )
 from ..core.phases import PHASE_FINAL, PHASE_OVER, PHASE_PLAY
 from ..core.state import PlayerState
@@ -853,8 +854,7 @@ class GameWidget(BoardWidget):
             for size in range(1, len(group) + 1):
                 for cards in combinations(group, size):
                     action = PayBid(tuple(sorted(cards)))
-                    total = sum(VALUE[c] for c in cards)
-                    doing = f"Pay {describe(cards)} ({total}) for the character: press Pay."
+                    doing = f"Pay {describe(cards)} ({total(cards)}) for the character: press Pay."
                     found[_key(cards)] = _action_verdict(action, self._game.check(action), doing)
         return found
 
@@ -878,14 +878,13 @@ class GameWidget(BoardWidget):
 
     def _take_verdict(self, cards: Sequence[str]) -> Verdict:
         action = TakeMoney(tuple(cards))
-        total = sum(VALUE[c] for c in cards)
-        doing = f"Take {describe(cards)} ({total} in all): press Take money."
+        doing = f"Take {describe(cards)} ({total(cards)} in all): press Take money."
         return _action_verdict(action, self._game.check(action), doing)
 
     def _buy_verdict(self, space: int, tile: Tile, cards: Sequence[str]) -> Verdict:
         action = Buy(space, tuple(cards))
         violations = self._game.check(action)
-        paid = sum(VALUE[c] for c in cards)
+        paid = total(cards)
         currency = space_currency(space).label
         head = f"Pay {describe(cards)} ({paid} {currency}) for the {tile.code} (price {tile.price})"
         if paid == tile.price:

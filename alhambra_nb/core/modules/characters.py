@@ -70,6 +70,9 @@ from ..money import (
     minimal_payments,
     not_among,
     register_cards,
+    space_currency,
+    total,
+    total_in,
 )
 from ..phases import PHASE_PLAY
 from ..tiles import Tile
@@ -333,14 +336,14 @@ def purse(cards: Iterable[str]) -> dict[str, list[str]]:
 
 def payable(cards: Iterable[str]) -> int:
     """The highest bid a hand can pay: its best total in one currency or in diamonds."""
-    return max((sum(VALUE[c] for c in group) for group in purse(cards).values()), default=0)
+    return max((total(group) for group in purse(cards).values()), default=0)
 
 
 def bid_payments(cards: Iterable[str], bid: int) -> list[tuple[str, ...]]:
     """The minimal payments of at least ``bid`` in one currency (or in diamonds)."""
     found: list[tuple[str, ...]] = []
     for group in purse(cards).values():
-        if sum(VALUE[c] for c in group) >= bid:
+        if total(group) >= bid:
             found.extend(minimal_payments(group, bid))
     return found
 
@@ -514,20 +517,20 @@ class Characters(Module):
             data["knihstig"] = (
                 KNIHSTIG in data["owned"][seat]
                 and data["used"] != state.turn
-                and sum(VALUE[c] for c in action.cards) >= KNIHSTIG_PAYMENT
+                and total(action.cards) >= KNIHSTIG_PAYMENT
             )
         elif not isinstance(action, (Bid, Pass, PayBid, FatimeChoice)):
             data["knihstig"] = False
         if (
             isinstance(action, TakeMoney)
             and FARUK in data["owned"][seat]
-            and sum(VALUE[c] for c in action.cards) > TAKE_LIMIT
+            and total(action.cards) > TAKE_LIMIT
         ):
             data["used"] = state.turn
             state.note(
                 "event.character-faruk",
                 player=_name(state, seat),
-                total=sum(VALUE[c] for c in action.cards),
+                total=total(action.cards),
             )
         if data["queue"] and data["auction"] is None and data["choice"] is None:
             _next_auction(state)
@@ -744,7 +747,7 @@ def _check_pay(state: GameState, auction: Any, cards: Sequence[str]) -> list[Vio
     good = [c for c in cards if c not in foreign]
     if len(purse(good)) > 1:
         found.append(Violation.of(RuleId.AUCTION_PAYMENT, "mixed", cards=describe(good)))
-    paid = sum(VALUE.get(c, 0) for c in good)
+    paid = total(good)
     if paid < auction["high"]:
         found.append(
             Violation.of(
@@ -1108,7 +1111,7 @@ def _advise(state: GameState, bot: Any) -> Action | None:
     if auction is not None:
         if auction["paying"]:
             options = bid_payments(player.money, auction["high"])
-            return PayBid(min(options, key=lambda p: (sum(VALUE[c] for c in p), len(p))))
+            return PayBid(min(options, key=lambda p: (total(p), len(p))))
         bid = auction["high"] + 1
         if bid <= min(estimate(state, auction["character"]), payable(player.money)):
             return Bid(bid)
@@ -1142,10 +1145,7 @@ def _advise(state: GameState, bot: Any) -> Action | None:
 
 
 def _money_for(cards: Sequence[str], space: int) -> int:
-    from ..money import space_currency
-
-    currency = space_currency(space)
-    return sum(VALUE[c] for c in cards if CURRENCY.get(c) is currency)
+    return total_in(cards, space_currency(space))
 
 
 def _exact_spaces(state: GameState, cards: Sequence[str]) -> set[int]:
