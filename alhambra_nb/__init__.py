@@ -10,7 +10,7 @@ from .core import __all__ as _core_all
 __all__ = [*_core_all]
 
 # Submodules loaded on first use, so `import alhambra_nb` stays light: `alh.chapters`.
-_LAZY_SUBMODULES = ("chapters",)
+_LAZY_SUBMODULES: tuple[str, ...] = ("chapters",)
 _LAZY_SUBMODULES += ("lab",)
 
 # Widgets, imported (with anywidget) only when first named: `alh.CityWidget`.

@@ -329,7 +329,7 @@ _PARSERS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Action]]] = [
     ),
     (
         re.compile(r"redesign\s+build\s+(\S+)\s+at\s+" + _CELL + _GATE),
-        lambda m: BuildFromReserve(tile=_tile(m[1]), cell=_cell(m[2], m[3]), gate=m[4]),
+        lambda m: BuildFromReserve(tile=_tile(m[1]), cell=_cell(m[2], m[3]), gate=as_side(m[4])),
     ),
     (
         re.compile(r"redesign\s+remove\s+" + _CELL),
@@ -341,7 +341,7 @@ _PARSERS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Action]]] = [
     ),
     (
         re.compile(r"place\s+(\S+)\s+at\s+" + _CELL + _GATE),
-        lambda m: PlaceTile(tile=_tile(m[1]), cell=_cell(m[2], m[3]), gate=m[4]),
+        lambda m: PlaceTile(tile=_tile(m[1]), cell=_cell(m[2], m[3]), gate=as_side(m[4])),
     ),
     (re.compile(r"reserve\s+(\S+)"), lambda m: ReserveTile(tile=_tile(m[1]))),
     (re.compile(r"give\s+(\S+)(?:\s+to\s+neutral)?"), lambda m: GiveToNeutral(tile=_tile(m[1]))),
@@ -355,7 +355,7 @@ def register_parser(pattern: str, build: Callable[[re.Match[str]], Action]) -> N
     _PARSERS.insert(0, (re.compile(pattern), build))
 
 
-def parse_action(text: str) -> Action:
+def parse_action(text: Action | str) -> Action:
     """The action written as ``text``, e.g. ``'buy 2 with dirham-5#1 dirham-4#2'``."""
     if isinstance(text, Action):
         return text

@@ -160,13 +160,23 @@ class Layout:
         "tiles",
     )
 
-    def __init__(self, tiles: Mapping[Cell, Tile], gates: frozenset[tuple[Cell, int]]) -> None:
+    def __init__(
+        self,
+        tiles: Mapping[Cell, Tile],
+        gates: frozenset[tuple[Cell, int]],
+        *,
+        bare: bool = False,
+    ) -> None:
         # ``tiles`` is never changed afterwards: a city replaces its mapping when it changes.
         self.tiles = tiles
         self._gates = gates
+        self._order: list[Cell] | None = None
+        self._cuts: dict[Cell, list[tuple[int, int]]] | None = None
+        self._hangs: dict[Cell, int] | None = None
+        if bare:  # for _derived, which fills in the rest from the layout before
+            return
         self._graph = walk_neighbours(tiles, gates)
         self.reach, self._order, self._cuts = _search_from_fountain(self._graph)
-        self._hangs: dict[Cell, int] | None = None
         self._setup_grid()
         self.camps = [cell for cell, tile in tiles.items() if tile.is_camp]
         self._forget_derived()
@@ -263,9 +273,8 @@ class Layout:
         self, tiles: Mapping[Cell, Tile], graph: dict[Cell, list[Cell]], reach: frozenset[Cell]
     ) -> Layout:
         """A layout for ``tiles`` sharing this one's grid; the caller fixes what changed."""
-        after = Layout.__new__(Layout)
-        after.tiles, after._gates, after._graph, after.reach = tiles, self._gates, graph, reach
-        after._order = after._cuts = after._hangs = None
+        after = Layout(tiles, self._gates, bare=True)
+        after._graph, after.reach = graph, reach
         after.camps = self.camps
         after._origin, after._width, after._height = self._origin, self._width, self._height
         after._cells = self._cells

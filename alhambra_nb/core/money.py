@@ -12,7 +12,7 @@ from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import Any
 
 
 class Currency(StrEnum):
@@ -138,8 +138,11 @@ class DiamondCard:
     value: int
     copy: int
 
-    currency: ClassVar[None] = None
-    """Diamonds are no currency of the market: they never count at the end-game distribution."""
+    @property
+    def currency(self) -> None:
+        """Diamonds are no currency of the market: they never count at the end-game
+        distribution."""
+        return None
 
     @property
     def id(self) -> str:

@@ -83,7 +83,7 @@ def _ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
-def rank_type(building: Building, counts: Mapping[Hashable, int], round: int = 2) -> TypeResult:
+def rank_type(building: Building, counts: Mapping[Any, int], round: int = 2) -> TypeResult:
     """The places of one type: most tiles first; level players share the places they cover."""
     table = _table(round)[building]
     holders = sorted((n, p) for p, n in counts.items() if n > 0)
@@ -100,7 +100,7 @@ def rank_type(building: Building, counts: Mapping[Hashable, int], round: int = 2
     return TypeResult(building, tuple(places))
 
 
-def _in_seat_order(holders: list[tuple[int, Any]], counts: Mapping[Hashable, int]):
+def _in_seat_order(holders: list[tuple[int, Any]], counts: Mapping[Any, int]):
     order = {p: i for i, p in enumerate(counts)}
     return sorted(holders, key=lambda item: order[item[1]])
 
@@ -111,7 +111,7 @@ def _table(round: int) -> dict[Building, tuple[int, ...]]:
     return POINTS[round]
 
 
-def _check_counts(counts: Mapping[Hashable, Mapping[Building, int]]) -> None:
+def _check_counts(counts: Mapping[Any, Mapping[Building, int]]) -> None:
     for player, per_type in counts.items():
         for building, n in per_type.items():
             if not isinstance(building, Building):
@@ -121,7 +121,7 @@ def _check_counts(counts: Mapping[Hashable, Mapping[Building, int]]) -> None:
 
 
 def majority_points(
-    counts: Mapping[Hashable, Mapping[Building, int]], round: int = 2
+    counts: Mapping[Any, Mapping[Building, int]], round: int = 2
 ) -> dict[Hashable, int]:
     """Majority points per player for one scoring round (RULES.md §5).
 
@@ -182,8 +182,8 @@ class ScoreBreakdown:
 
 
 def score_round(
-    counts: Mapping[Hashable, Mapping[Building, int]],
-    walls: Mapping[Hashable, int] | None = None,
+    counts: Mapping[Any, Mapping[Building, int]],
+    walls: Mapping[Any, int] | None = None,
     *,
     round: int = 2,
 ) -> ScoreBreakdown:

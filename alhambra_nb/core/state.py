@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -381,7 +381,7 @@ def _read(data: Any) -> GameState:
         raise GameStateError("phase", f"expected one of {', '.join(PHASES)}, not {phase!r}")
     log_raw = _need(data, "log", list, "")
     try:
-        chain = None
+        chain: tuple[Any, str, dict[str, Any]] | None = None
         for entry in log_raw:
             event = Event.from_dict(entry)
             chain = (chain, event.key, dict(event.params))
@@ -448,7 +448,7 @@ def _check_scoring(record: Any, where: str) -> None:
 def card_places(state: GameState) -> dict[str, list[str]]:
     """Where each card id lies: ``{"denar-5#2": ["players[0].money"], ...}``."""
     places: dict[str, list[str]] = {}
-    spots: list[tuple[str, list[str]]] = [
+    spots: list[tuple[str, Sequence[str]]] = [
         *((f"players[{i}].money", p.money) for i, p in enumerate(state.players)),
         ("display", state.display),
         ("deck", state.deck),

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import lru_cache, partial
 from itertools import combinations
-from typing import Any
+from typing import Any, cast
 
 from .actions import (
     Action,
@@ -297,7 +297,7 @@ def _take_options(state: GameState, seat: int) -> list[tuple[str, ...]]:
     """Every take open to ``seat``: one card of any value, or several totalling at most the
     take limit."""
     patterns, make = _take_group(state, seat)
-    return [make(pattern).cards for pattern in patterns]
+    return [cast(TakeMoney, make(pattern)).cards for pattern in patterns]
 
 
 def _take_group(state: GameState, seat: int) -> ActionGroup:
@@ -333,11 +333,10 @@ def _buy_options(state: GameState, player: PlayerState) -> list[tuple[int, tuple
     """Every buy open to ``player`` as (market space, cards paid): for each space the
     payments a module adds, then the minimal payments (see :func:`legal_actions`)."""
     seat = next(i for i, p in enumerate(state.players) if p is player)
-    return [
-        (buy.space, buy.cards)
-        for items, make in _buy_groups(state, player, seat)
-        for buy in map(make, items)
+    buys = [
+        cast(Buy, make(item)) for items, make in _buy_groups(state, player, seat) for item in items
     ]
+    return [(buy.space, buy.cards) for buy in buys]
 
 
 def _buy_groups(state: GameState, player: PlayerState, seat: int) -> list[ActionGroup]:
