@@ -27,8 +27,11 @@ help:
 
 venv: $(STAMP)
 
-# Re-install only when pyproject.toml is newer than the stamp.
-$(STAMP): pyproject.toml
+# The rules core that setup.py compiles: a change to one of them means building it again.
+COMPILED := $(shell sed -n 's/^    "\(alhambra_nb\/.*\.py\)",$$/\1/p' setup.py)
+
+# Re-install only when the build files or the compiled sources are newer than the stamp.
+$(STAMP): pyproject.toml setup.py $(COMPILED)
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --disable-pip-version-check -q -e '.[test]'
 	@touch $@
