@@ -2,8 +2,8 @@
 
 The compiled modules are built from the very same source as the plain ones and play the
 same games, faster (about a third more whole games per second): whole-game simulation is
-what the scoring lab runs by the thousand. Without a C compiler, or with ALHAMBRA_NB_PURE=1 set, the package installs as
-plain Python.
+what the scoring lab runs by the thousand. Without a C compiler, or with ALHAMBRA_NB_PURE=1
+set, the package installs as plain Python.
 """
 
 from __future__ import annotations
