@@ -132,7 +132,7 @@ def test_set_tasks_give_no_hover_verdicts_away():
     w = alh.ChapterWidget("building", step="legal-cells/try")
     assert w._view["answer"] == "cells" and w._view["verdicts"] == {}
     answer(w, ["2,0", "-1,-1"])
-    assert "You missed 3 legal cells" in w.feedback
+    assert "There are 3 more legal cells that you have not named" in w.feedback
 
 
 @pytest.mark.parametrize(

@@ -360,31 +360,61 @@ def test_place_task_explains_with_the_engines_violations():
     assert legal.highlight.cells == ((-1, 1),)
 
 
-def test_legal_cells_task_names_missing_and_wrong_cells():
+def test_legal_cells_task_explains_wrong_cells_and_counts_missing_ones_without_naming_them():
     verdict = chapters.step("building/legal-cells/try").check({(2, 0), (-1, -1)})
     assert "(-1, -1) is not legal" in verdict.message
-    assert "You missed 3 legal cells: (1, -1), (2, 1), (0, 2)." in verdict.message
+    assert "There are 3 more legal cells that you have not named." in verdict.message
+    for missing in ("(1, -1)", "(2, 1)", "(0, 2)"):
+        assert missing not in verdict.message
+    assert not {(1, -1), (2, 1), (0, 2)} & set(verdict.highlight.cells)
     assert {v.rule.value for v in verdict.violations} == {
         "placement/walls-match",
         "placement/walking",
     }
 
 
-def test_majority_task_explains_the_tie():
+def test_majority_task_says_who_is_off_and_which_way_with_a_hint_about_ties():
     verdict = chapters.step("scoring/majorities/tie").check({"Ana": 13, "Ben": 6})
-    assert "Ana gets 9, not 13" in verdict.message
-    assert "13 + 6 = 19 → 9 each" in verdict.message
+    assert "Ana gets fewer points than that; Ben gets more points than that." in verdict.message
+    assert "share them, rounded down" in verdict.message
+    assert "9" not in verdict.message
+    assert (
+        "13 + 6 = 19 → 9 each"
+        in chapters.step("scoring/majorities/tie").check({"Ana": 9, "Ben": 9}).message
+    )
 
 
-def test_wall_task_marks_the_wall_and_explains_double_walls():
-    verdict = chapters.step("scoring/walls/double-try").check(6)
+def test_majority_task_refuses_points_that_are_not_whole_numbers():
+    verdict = chapters.step("scoring/majorities/tie").check({"Ana": "9", "Ben": 9})
+    assert not verdict.ok
+    assert verdict.message == (
+        "Sorry, I cannot read that: points are whole numbers such as 4, not '9'."
+    )
+
+
+def test_wall_task_explains_double_walls_and_marks_the_wall_only_once_found():
+    step = chapters.step("scoring/walls/double-try")
+    verdict = step.check(6)
     assert "double walls" in verdict.message
-    assert len(verdict.highlight.edges) == 4
+    assert str(step.solutions()[0]) not in verdict.message
+    assert verdict.highlight.edges == ()
+    assert len(step.check(step.solutions()[0]).highlight.edges) == 4
 
 
 def test_quiz_wrong_choice_is_told_why():
     verdict = chapters.step("end-of-turn/refill/see").check("a")
     assert "(a) New buildings wait until the very end of the turn." in verdict.message
+
+
+def test_quiz_never_explains_the_right_options_a_learner_missed():
+    step = chapters.step("components/walls/try")
+    task = step.task
+    verdict = step.check("b")
+    right_but_missed = sorted(task.correct - {"b"})
+    assert right_but_missed
+    for letter in right_but_missed:
+        assert task.notes["abcd".index(letter)] not in verdict.message
+    assert "2 options are right and you have found 1 of them" in verdict.message
 
 
 def test_take_money_task_explains_with_the_engines_violation():
@@ -395,7 +425,8 @@ def test_take_money_task_explains_with_the_engines_violation():
 
 @pytest.mark.parametrize("step", TASKS, ids=ids(TASKS))
 def test_no_answer_and_unreadable_answers_give_a_verdict_not_an_error(step):
-    assert "No answer yet" in step.check(None).message
+    for blank in (None, ...):
+        assert step.check(blank).message.startswith("Nothing to check yet.")
     for junk in ("zz", 3.5, object(), "x,y,z", ["a", 1, None]):
         verdict = step.check(junk)
         assert not verdict.ok

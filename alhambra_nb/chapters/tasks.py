@@ -15,9 +15,92 @@ from dataclasses import dataclass, field
 from string import ascii_lowercase
 from typing import Any, ClassVar
 
-from ..core import Building, City, RuleId, Tile, Violation, as_tile, score_round
+from ..core import CATALOGUES, Building, City, RuleId, Tile, Violation, as_tile, score_round
 from ..core.geometry import Cell, format_cell
+from ..core.messages import render
 from .verdict import Verdict, no_answer, right, wrong
+
+CATALOGUES["en"].update(
+    {
+        "task.unreadable": "Sorry, I cannot read that: {error}.",
+        "task.place.legal": "Yes: {where} breaks no building rule.",
+        "task.place.right": "Yes: {where} breaks {goal} and nothing else. {reasons}",
+        "task.place.too-legal": (
+            "{where} would break no rule at all: it is a legal placement. "
+            "Look for a cell where it breaks {goal}."
+        ),
+        "task.place.not-legal": (
+            "{where} may not be built there. {reasons} "
+            "Hint: look for a cell where it breaks none of the building rules."
+        ),
+        "task.place.not-quite": "Not quite. {reasons} {difference}",
+        "task.place.not-broken": "It does not break {rules}.",
+        "task.place.extra": "You want a cell where it does not break {rules}.",
+        "task.place.corner": "Look for a cell where it touches the Alhambra only at a corner.",
+        "task.cells.right": "Yes: the {tile} may go at exactly these {count} cells: {cells}.",
+        "task.cells.not-legal": "{cell} is not legal: {reasons}",
+        "task.cells.missed": (
+            "There {are} {count} more legal {cells} that you have not named. Hint: try the "
+            "{tile} on every empty cell that shares a whole side with the Alhambra, and check "
+            "its walls against the neighbours there."
+        ),
+        "task.removal.right": "Yes: exactly these tiles may be taken away: {cells}.",
+        "task.removal.not-removable": "{cell} cannot be taken away: {reasons}",
+        "task.removal.missed": (
+            "{count} more {tiles} could be taken away too. Hint: a tile may go when every "
+            "other tile can still be walked to from the fountain and no hole is left."
+        ),
+        "task.swap.right": (
+            "Yes: the {tile} may take the place of the {old} at {cell}; every rule still holds."
+        ),
+        "task.swap.wrong": "Not there. {reasons}",
+        "task.wall.right": "Yes: the longest outer wall is {length} tile sides long.",
+        "task.wall.too-long": (
+            "Not {answer}: the longest wall is shorter than that. Walls between two tiles "
+            "(double walls) are inner walls and do not count, and a wall broken by an open "
+            "side or a gap ends there."
+        ),
+        "task.wall.too-short": (
+            "Not {answer}: there is a longer wall. Follow the wall around corners, from tile "
+            "to tile, as long as it goes on, and count the tile sides it runs along."
+        ),
+        "task.majority.right": "Yes. {explanation}.",
+        "task.majority.wrong": "Not quite: {players}. {hint}",
+        "task.majority.too-many": "{player} gets fewer points than that",
+        "task.majority.too-few": "{player} gets more points than that",
+        "task.majority.hint.1": (
+            "Hint: in the first scoring only the player with the most tiles of a type scores; "
+            "players who tie share those points, rounded down."
+        ),
+        "task.majority.hint.2": (
+            "Hint: in the second scoring the players with the most and the second most tiles "
+            "of a type score; players who tie add up the points of their places and share "
+            "them, rounded down."
+        ),
+        "task.majority.hint.3": (
+            "Hint: in the third scoring the players with the most, the second and the third "
+            "most tiles of a type score; players who tie add up the points of their places "
+            "and share them, rounded down."
+        ),
+        "task.quiz.right": "Yes. {notes}",
+        "task.quiz.wrong": "Not quite. {notes}",
+        "task.quiz.one-right": "Hint: exactly one option is right. Read the others again.",
+        "task.quiz.missed": (
+            "Hint: {total} options are right and you have found {found} of them. Read the "
+            "others again."
+        ),
+    }
+)
+"""The words of the tasks' feedback (every sentence a learner reads is in the catalogue)."""
+
+
+def _say(key: str, **params: Any) -> str:
+    return render(key, params)
+
+
+def _plural(count: int, one: str, many: str) -> str:
+    return one if count == 1 else many
+
 
 RULE_NAMES: dict[RuleId, str] = {
     RuleId.OCCUPIED: "the empty-cell rule",
@@ -128,16 +211,22 @@ class Task(ABC):
     """A question with a success check; subclasses are small frozen dataclasses."""
 
     kind: ClassVar[str]
+    example: ClassVar[str | None] = None
+    """What an answer looks like (its form, never the answer), for the not-yet-answered
+    prompt."""
     prompt: str
 
     def check(self, city: City | None, answer: object) -> Verdict:
-        """The verdict on ``answer`` in the staged ``city``; never raises for a bad answer."""
-        if answer is None:
-            return no_answer()
+        """The verdict on ``answer`` in the staged ``city``; never raises for a bad answer.
+
+        ``...`` (the blank an exercise starts with) and ``None`` are "not answered yet".
+        """
+        if answer is None or answer is Ellipsis:
+            return no_answer(self.example)
         try:
             return self._check(city, answer)
         except AnswerError as error:
-            return wrong(f"Sorry, I cannot read that: {error}.")
+            return wrong(_say("task.unreadable", error=error))
 
     @abstractmethod
     def _check(self, city: City | None, answer: object) -> Verdict: ...
@@ -162,6 +251,7 @@ class PlaceTask(Task):
     """
 
     kind: ClassVar[str] = "place"
+    example: ClassVar[str | None] = "(2, 1)"
     tile: Tile
     breaks: frozenset[RuleId]
     prompt: str
@@ -180,19 +270,26 @@ class PlaceTask(Task):
         where = f"the {self.tile.name} at {format_cell(cell)}"
         if broken == self.breaks and self._has_variant(found):
             if not found:
-                return right(f"Yes: {where} breaks no building rule.", cells=[cell])
+                return right(_say("task.place.legal", where=where), cells=[cell])
             return right(
-                f"Yes: {where} breaks {self._goal()} and nothing else. {_messages(found)}", found
+                _say("task.place.right", where=where, goal=self._goal(), reasons=_messages(found)),
+                found,
             )
         if not found:
             return wrong(
-                f"{where.capitalize()} would break no rule at all: it is a legal placement. "
-                f"Look for a cell where it breaks {self._goal()}.",
+                _say("task.place.too-legal", where=where.capitalize(), goal=self._goal()),
                 cells=[cell],
             )
         if not self.breaks:
-            return wrong(f"{where.capitalize()} is not legal. {_messages(found)}", found)
-        return wrong(f"Not quite. {_messages(found)} {self._difference(broken)}".rstrip(), found)
+            return wrong(
+                _say("task.place.not-legal", where=where.capitalize(), reasons=_messages(found)),
+                found,
+            )
+        difference = self._difference(broken)
+        return wrong(
+            _say("task.place.not-quite", reasons=_messages(found), difference=difference).rstrip(),
+            found,
+        )
 
     def _has_variant(self, found: list[Violation]) -> bool:
         return self.variant is None or any(v.key == self.variant for v in found)
@@ -207,15 +304,14 @@ class PlaceTask(Task):
         missing = sorted(self.breaks - broken, key=_rule_order)
         notes = []
         if missing:
-            notes.append("It does not break " + " or ".join(RULE_NAMES[r] for r in missing) + ".")
-        if extra:
             notes.append(
-                "You want a cell where it does not break "
-                + " or ".join(RULE_NAMES.get(r, r.value) for r in extra)
-                + "."
+                _say("task.place.not-broken", rules=" or ".join(RULE_NAMES[r] for r in missing))
             )
+        if extra:
+            rules = " or ".join(RULE_NAMES.get(r, r.value) for r in extra)
+            notes.append(_say("task.place.extra", rules=rules))
         if not missing and not extra:
-            notes.append("Look for a cell where it touches the Alhambra only at a corner.")
+            notes.append(_say("task.place.corner"))
         return " ".join(notes)
 
     def solutions(self, city: City | None) -> list[Cell]:
@@ -240,6 +336,7 @@ class LegalCellsTask(Task):
     """Name every cell where ``tile`` may be built (the answer is a set of cells)."""
 
     kind: ClassVar[str] = "legal-cells"
+    example: ClassVar[str | None] = "{(2, 0), (2, 1)}"
     tile: Tile
     prompt: str
 
@@ -252,22 +349,34 @@ class LegalCellsTask(Task):
         legal = city.legal_cells(self.tile)
         if given == legal:
             return right(
-                f"Yes: the {self.tile.name} may go at exactly these {len(legal)} cells: "
-                f"{cells_text(legal)}.",
+                _say(
+                    "task.cells.right",
+                    tile=self.tile.name,
+                    count=len(legal),
+                    cells=cells_text(legal),
+                ),
                 cells=reading_order(legal),
             )
         notes, found = [], []
         for cell in reading_order(given - legal):
             reasons = city.check(self.tile, cell)
             found += reasons
-            notes.append(f"{format_cell(cell)} is not legal: {_messages(reasons)}")
-        missing = legal - given
-        if missing:
             notes.append(
-                f"You missed {len(missing)} legal cell{'s' if len(missing) > 1 else ''}: "
-                f"{cells_text(missing)}."
+                _say("task.cells.not-legal", cell=format_cell(cell), reasons=_messages(reasons))
             )
-        return wrong(" ".join(notes), found, cells=reading_order(missing))
+        missing = len(legal - given)
+        if missing:
+            # How many, never which: finding them is the exercise.
+            notes.append(
+                _say(
+                    "task.cells.missed",
+                    are=_plural(missing, "is", "are"),
+                    count=missing,
+                    cells=_plural(missing, "cell", "cells"),
+                    tile=self.tile.name,
+                )
+            )
+        return wrong(" ".join(notes), found)
 
     def solutions(self, city: City | None) -> list[set[Cell]]:
         return [_need_city(city, self.kind).legal_cells(self.tile)]
@@ -281,6 +390,7 @@ class RemovalTask(Task):
     """Name every tile that may be taken out of the Alhambra (a set of cells)."""
 
     kind: ClassVar[str] = "removable"
+    example: ClassVar[str | None] = "{(2, 0), (2, 1)}"
     prompt: str
 
     def _check(self, city: City | None, answer: object) -> Verdict:
@@ -289,21 +399,26 @@ class RemovalTask(Task):
         removable = self._removable(city)
         if given == removable:
             return right(
-                f"Yes: exactly these tiles may be taken away: {cells_text(removable)}.",
+                _say("task.removal.right", cells=cells_text(removable)),
                 cells=reading_order(removable),
             )
         notes, found = [], []
         for cell in reading_order(given - removable):
             reasons = city.check_removal(cell)
             found += reasons
-            notes.append(f"{format_cell(cell)} cannot be taken away: {_messages(reasons)}")
-        missing = removable - given
+            notes.append(
+                _say(
+                    "task.removal.not-removable",
+                    cell=format_cell(cell),
+                    reasons=_messages(reasons),
+                )
+            )
+        missing = len(removable - given)
         if missing:
             notes.append(
-                "These tiles could be taken away too, leaving every other tile walkable and "
-                f"no hole: {cells_text(missing)}."
+                _say("task.removal.missed", count=missing, tiles=_plural(missing, "tile", "tiles"))
             )
-        return wrong(" ".join(notes), found, cells=reading_order(missing))
+        return wrong(" ".join(notes), found)
 
     @staticmethod
     def _removable(city: City) -> set[Cell]:
@@ -318,6 +433,7 @@ class SwapTask(Task):
     """Name a cell whose tile may be swapped for ``tile`` (the new one takes its cell)."""
 
     kind: ClassVar[str] = "swap"
+    example: ClassVar[str | None] = "(2, 1)"
     tile: Tile
     prompt: str
 
@@ -329,13 +445,16 @@ class SwapTask(Task):
         cell = read_cell(answer)
         reasons = city.check_swap(cell, self.tile)
         if not reasons:
-            old = city[cell]
             return right(
-                f"Yes: the {self.tile.name} may take the place of the {old.name} at "
-                f"{format_cell(cell)}; every rule still holds.",
+                _say(
+                    "task.swap.right",
+                    tile=self.tile.name,
+                    old=city[cell].name,
+                    cell=format_cell(cell),
+                ),
                 cells=[cell],
             )
-        return wrong(f"Not there. {_messages(reasons)}", reasons)
+        return wrong(_say("task.swap.wrong", reasons=_messages(reasons)), reasons)
 
     def solutions(self, city: City | None) -> list[Cell]:
         city = _need_city(city, self.kind)
@@ -350,6 +469,7 @@ class LongestWallTask(Task):
     """Say how many points the longest continuous outer wall scores (ruling R5)."""
 
     kind: ClassVar[str] = "longest-wall"
+    example: ClassVar[str | None] = "7"
     prompt: str
 
     def _check(self, city: City | None, answer: object) -> Verdict:
@@ -357,20 +477,12 @@ class LongestWallTask(Task):
         if not isinstance(answer, int) or isinstance(answer, bool):
             raise AnswerError(f"an answer here is a whole number, not {answer!r}")
         length = city.longest_wall()
-        edges = city.longest_wall_segments()
+        edges = city.longest_wall_segments() if answer == length else ()
         if answer == length:
-            return right(f"Yes: the longest outer wall is {length} tile sides long.", edges=edges)
-        hint = (
-            " Walls between two tiles (double walls) are inner walls and do not count, and a "
-            "wall broken by an open side or a gap ends there."
-            if answer > length
-            else " Follow the wall around corners, from tile to tile, as long as it goes on."
-        )
-        return wrong(
-            f"Not {answer}: the longest continuous outer wall is {length} tile sides long "
-            f"(marked on the board).{hint}",
-            edges=edges,
-        )
+            return right(_say("task.wall.right", length=length), edges=edges)
+        # Neither the length nor the wall: counting it is the exercise.
+        key = "task.wall.too-long" if answer > length else "task.wall.too-short"
+        return wrong(_say(key, answer=answer))
 
     def solutions(self, city: City | None) -> list[int]:
         return [_need_city(city, self.kind).longest_wall()]
@@ -389,6 +501,7 @@ class MajorityTask(Task):
     """
 
     kind: ClassVar[str] = "majority"
+    example: ClassVar[str | None] = "{'Ana': 8, 'Ben': 4}"
     counts: Mapping[str, Mapping[Building, int]]
     round: int
     prompt: str
@@ -426,12 +539,25 @@ class MajorityTask(Task):
             raise AnswerError(
                 f"there is no player {unknown[0]!r} here (players: {', '.join(self._frozen)})"
             )
+        not_whole = [v for v in answer.values() if isinstance(v, bool) or not isinstance(v, int)]
+        if not_whole:
+            raise AnswerError(f"points are whole numbers such as 4, not {not_whole[0]!r}")
         expected = self.expected()
         off = [p for p in self._frozen if answer.get(p, 0) != expected[p]]
         if not off:
-            return right(f"Yes. {self.explanation()}.")
-        notes = ", ".join(f"{p} gets {expected[p]}, not {answer.get(p, 0)}" for p in off)
-        return wrong(f"Not quite: {notes}. {self.explanation()}.")
+            return right(_say("task.majority.right", explanation=self.explanation()))
+        # Who is off and which way, never the points themselves.
+        players = [
+            _say(
+                "task.majority.too-many"
+                if answer.get(p, 0) > expected[p]
+                else "task.majority.too-few",
+                player=p,
+            )
+            for p in off
+        ]
+        hint = _say(f"task.majority.hint.{min(max(self.round, 1), 3)}")
+        return wrong(_say("task.majority.wrong", players="; ".join(players), hint=hint))
 
     def solutions(self, city: City | None) -> list[dict[str, int]]:
         return [self.expected()]
@@ -456,6 +582,7 @@ class QuizTask(Task):
     """
 
     kind: ClassVar[str] = "quiz"
+    example: ClassVar[str | None] = "'a'"
     prompt: str
     options: tuple[str, ...]
     correct: frozenset[str]
@@ -479,22 +606,19 @@ class QuizTask(Task):
     def _check(self, city: City | None, answer: object) -> Verdict:
         picked = read_letters(answer, len(self.options))
         if picked == self.correct:
-            return right("Yes. " + " ".join(self._note(ch) for ch in sorted(picked)))
-        mistaken = sorted(picked - self.correct)
-        missed = sorted(self.correct - picked)
-        notes = [self._note(ch) for ch in mistaken]
-        if missed:
-            notes.append(
-                f"You missed {self._letters(missed)}: " + " ".join(self._note(ch) for ch in missed)
+            return right(
+                _say("task.quiz.right", notes=" ".join(self._note(ch) for ch in sorted(picked)))
             )
-        return wrong("Not quite. " + " ".join(notes))
+        # Why each wrong pick is wrong; of the right options missed, only how many.
+        notes = [self._note(ch) for ch in sorted(picked - self.correct)]
+        if self.correct - picked:
+            total, found = len(self.correct), len(self.correct & picked)
+            key = "task.quiz.one-right" if total == 1 else "task.quiz.missed"
+            notes.append(_say(key, total=total, found=found))
+        return wrong(_say("task.quiz.wrong", notes=" ".join(notes)))
 
     def _note(self, letter: str) -> str:
         return f"({letter}) {self.notes[ascii_lowercase.index(letter)]}"
-
-    @staticmethod
-    def _letters(letters: list[str]) -> str:
-        return ", ".join(f"({ch})" for ch in letters)
 
     def solutions(self, city: City | None) -> list[str]:
         return ["".join(sorted(self.correct))]

@@ -6,8 +6,23 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import Violation
+from ..core import CATALOGUES, Violation
 from ..core.geometry import Cell, Side
+from ..core.messages import render
+
+CATALOGUES["en"].update(
+    {
+        "task.no-answer": (
+            "Nothing to check yet. Type your answer in place of the three dots ..., "
+            "then run this cell again (Shift + Enter)."
+        ),
+        "task.no-answer.example": (
+            "Nothing to check yet. Type your answer in place of the three dots ..., "
+            "for example {example}, then run this cell again (Shift + Enter)."
+        ),
+        "task.none": "This step sets no task, so there is nothing to check.",
+    }
+)
 
 Edge = tuple[Cell, Side]
 
@@ -89,10 +104,13 @@ def _highlight(
     return Highlight(tuple(cells), tuple(edges)).merged(Highlight.of(violations))
 
 
-def no_answer() -> Verdict:
-    """The verdict while the learner has not answered yet (the answer is still ``None``)."""
-    return Verdict(False, "No answer yet: write your answer in place of None and run the cell.")
+def no_answer(example: str | None = None) -> Verdict:
+    """The verdict while the learner has not answered yet (the blank ``...`` or ``None``);
+    ``example``, if given, shows the form of an answer."""
+    if example is None:
+        return Verdict(False, render("task.no-answer", {}))
+    return Verdict(False, render("task.no-answer.example", {"example": example}))
 
 
 def no_task(step_id: str) -> Verdict:
-    return Verdict(False, f"The step {step_id!r} sets no task: there is nothing to check.")
+    return Verdict(False, render("task.none", {"step": step_id}))
