@@ -132,6 +132,12 @@ class Step:
             return self._city.validate()
         return []
 
+    @property
+    def shows_wall(self) -> bool:
+        """Whether a picture of the step may mark the longest wall: not when measuring it is
+        the step's task."""
+        return self.task is None or getattr(self.task, "shows_wall", True)
+
     def highlight(self) -> Highlight:
         """The cells and tile sides to mark: the step's own marks plus its violations'."""
         return self.marks.merged(Highlight.of(self.violations()))
@@ -274,7 +280,7 @@ class Board:
         if step.at is not None and step.action != "remove":
             options.update(try_tile=step.tile, at=step.at, rotation=step.rotation, gate=step.gate)
         options["violations"] = step.violations()
-        return city_svg(city, show_camp_lines=step.camp_lines, **options)
+        return city_svg(city, show_camp_lines=step.camp_lines, show_wall=step.shows_wall, **options)
 
     def __repr__(self) -> str:
         return str(self._step.city)

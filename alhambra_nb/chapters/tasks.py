@@ -214,6 +214,9 @@ class Task(ABC):
     example: ClassVar[str | None] = None
     """What an answer looks like (its form, never the answer), for the not-yet-answered
     prompt."""
+    shows_wall: ClassVar[bool] = True
+    """Whether a board of the task's step may draw the longest wall (not when it is the
+    answer)."""
     prompt: str
 
     def check(self, city: City | None, answer: object) -> Verdict:
@@ -469,6 +472,7 @@ class LongestWallTask(Task):
     """Say how many points the longest continuous outer wall scores (ruling R5)."""
 
     kind: ClassVar[str] = "longest-wall"
+    shows_wall: ClassVar[bool] = False
     example: ClassVar[str | None] = "7"
     prompt: str
 

@@ -244,7 +244,7 @@ def _step_svg(step: Step, extent: tuple[int, int, int, int]) -> str:
     if step.at is not None and step.action != "remove":
         options.update(try_tile=step.tile, at=step.at, rotation=step.rotation, gate=step.gate)
     options["violations"] = step.violations()
-    return city_svg(city, show_camp_lines=step.camp_lines, **options)
+    return city_svg(city, show_camp_lines=step.camp_lines, show_wall=step.shows_wall, **options)
 
 
 def answer_mode(step: Step) -> str | None:
