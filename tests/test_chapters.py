@@ -420,7 +420,7 @@ def test_quiz_never_explains_the_right_options_a_learner_missed():
 def test_take_money_task_explains_with_the_engines_violation():
     verdict = chapters.step("turn/take-money/try").check([{2, 7}, {9}])
     assert [v.rule.value for v in verdict.violations] == ["money/over-limit"]
-    assert "two takes to which no card could be added are missing" in verdict.message
+    assert "Two takes to which no card could be added are missing" in verdict.message
     assert "(2 + 3 = 5)" not in verdict.message  # the missed takes are not listed
 
 

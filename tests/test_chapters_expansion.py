@@ -129,9 +129,12 @@ def test_gated_tiles_are_locked():
 def test_taking_the_gate_card_ends_the_turn_ruling_r7():
     step = chapters.step("gates/card/see")
     assert "R7" in step.rulings
-    verdict = step.check(2)
+    verdict = step.check(1)
     assert "no action left" in verdict.message
     assert "takes the gate card" in verdict.message
+    verdict = step.check(2)
+    assert not verdict.ok and "too many" in verdict.message
+    assert "exact payment" in verdict.message and "1" not in verdict.message
 
 
 # -- diamonds ---------------------------------------------------------------------------------
@@ -156,15 +159,25 @@ def test_the_diamond_chapter_states_the_reconstructed_card():
 
 
 # -- characters -------------------------------------------------------------------------------
-def test_an_unaffordable_bid_is_refused_with_its_reason():
-    verdict = chapters.step("characters/auction/try").check(15)
-    assert R.AUCTION_UNAFFORDABLE in rules(verdict.violations)
-    assert "at most 8 in one currency" in verdict.message
+def test_an_unaffordable_bid_is_explained_without_giving_the_highest_bid():
+    step = chapters.step("characters/auction/try")
+    verdict = step.check(15)
+    assert not verdict.ok and "Ben cannot pay 15" in verdict.message
+    assert "one currency alone" in verdict.message and "8" not in verdict.message
+    assert "may bid more than 7" in step.check(7).message
+    right = step.check(8)
+    assert R.AUCTION_UNAFFORDABLE in rules(right.violations)
+    assert "at most 8 in one currency" in right.message
 
 
 def test_the_auction_is_played_by_the_engine():
-    verdict = chapters.step("characters/winner/try").check("Ana")
+    step = chapters.step("characters/winner/try")
+    verdict = step.check("Cem")
     assert "Ben bids 8. Cem bids 12. Ana cannot pay more than 12 and passes." in verdict.message
+    wrong = step.check("Ana")
+    # Only what the auction says about Ana, never who won it.
+    assert "Ana cannot pay more than 12 and passes." in wrong.message
+    assert "Cem" not in wrong.message
 
 
 def test_one_diamond_character_per_turn():
@@ -182,9 +195,13 @@ def test_fatime_is_chosen_at_once_ruling_r9():
 def test_hakim_wahid_scores_one_and_a_half_times_ruling_r10():
     step = chapters.step("characters/scoring/try")
     assert "R10" in step.rulings and "characters-half-hakim" in step.text
-    verdict = step.check({"Ana": 9, "Ben": 9, "Cem": 9})
+    verdict = step.check({"Ana": 9, "Ben": 12, "Cem": 10})
     assert "Hakim Wahid: Ben +3 (tower: 6 × 1.5 = 9)" in verdict.message
     assert "Yusuf E'Passuff: Cem +1" in verdict.message
+    wrong = step.check({"Ana": 9, "Ben": 9, "Cem": 11})
+    assert "Ben's 9 is too low; Cem's 11 is too high" in wrong.message
+    assert "character cards" in wrong.message and "12" not in wrong.message
+    assert "Sorry" in step.check({"Ana": "9"}).message
 
 
 # -- camps ------------------------------------------------------------------------------------
@@ -209,10 +226,14 @@ def test_the_seed_example_is_shown_with_its_arrow_lines():
 
 
 def test_camp_points_explain_every_arrow():
-    verdict = chapters.step("camps/scoring/try").check(12)
-    assert "the camps score 11" in verdict.message
+    verdict = chapters.step("camps/scoring/try").check(11)
     assert "up to a camp at (2, 0): 4 points" in verdict.message
     assert "points at no tile" in verdict.message
+    assert "runs over 3 tiles up to an empty cell at (0, -1): 3 points" in verdict.message
+    wrong = chapters.step("camps/scoring/try").check(12)
+    assert "too many" in wrong.message and "11" not in wrong.message
+    # The camps are marked, not the tiles they score.
+    assert set(wrong.highlight.cells) == {(-3, 0), (2, 0), (0, 3)}
     assert chapters.step("camps/scoring/try").check("eleven").message.startswith("Sorry")
 
 

@@ -13,23 +13,71 @@ from dataclasses import dataclass
 from string import ascii_lowercase
 from typing import Any, ClassVar
 
-from ..core import City, Game, Tile, Violation, arrow_lines, as_tile, format_cell
+from ..core import CATALOGUES, City, Game, Tile, Violation, arrow_lines, as_tile, format_cell
 from ..core.geometry import SIDES, Cell, Side, neighbour
+from ..core.messages import render
 from ..core.modules.characters import Bid
-from .game_tasks import GameTask, _need_stage, _read_name
-from .tasks import (
-    AnswerError,
-    Task,
-    _messages,
-    _need_city,
-    around,
-    read_cell,
-    read_letters,
-    reading_order,
-)
+from .game_tasks import GameTask, capitalised, need_stage, read_name, reasons_text, say
+from .tasks import AnswerError, Task, around, read_cell, read_letters, reading_order
 from .verdict import Verdict, right, wrong
 
-_SIDE_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+CATALOGUES["en"].update(
+    {
+        "task.gate.needless": (
+            "{where} is legal without a gate: a gate there would spend a card and lock the two "
+            "tiles for nothing. Look for a cell the pedestrian cannot reach without one."
+        ),
+        "task.gate.right": (
+            "Yes. Without a gate, the engine says: {reasons} With a gate on its {side} side, "
+            "{where} breaks no rule: the gate opens the double wall for the pedestrian."
+        ),
+        "task.gate.wrong-side": (
+            "A gate on the {side} side does not make {where} legal. {reasons}"
+        ),
+        "task.gate.no-help": (
+            "No gate helps {where}: there is no double wall a gate would open that makes it "
+            "legal. {reasons}"
+        ),
+        "task.camps.right": "Yes, {points}. {story}",
+        "task.camps.too-many": "Not {answer}: that is too many. {hint}",
+        "task.camps.too-few": "Not {answer}: that is too few. {hint}",
+        "task.camps.hint": (
+            "Hint: follow each arrow from its bastion straight into the Alhambra. Every tile of "
+            "the unbroken line scores 1 (the fountain too); the line ends at the first empty "
+            "cell or camp, and an arrow that points at no tile scores nothing."
+        ),
+        "task.camps.line.none": "The {side} arrow of the camp at {camp} points at no tile: 0.",
+        "task.camps.line": (
+            "The {side} arrow of the camp at {camp} runs over {tiles} up to {stop} at "
+            "{end}: {points}."
+        ),
+        "task.camps.stop.camp": "a camp",
+        "task.camps.stop.empty": "an empty cell",
+        "task.camps.point": "1 point",
+        "task.camps.points": "{count} points",
+        "task.camps.tile": "1 tile",
+        "task.camps.tiles": "{count} tiles",
+        "task.bid.right": "Yes, {bid}. {reasons}",
+        "task.bid.too-high": "{name} cannot pay {bid}. {hint}",
+        "task.bid.too-low": "{name} may bid more than {bid}. {hint}",
+        "task.bid.hint": (
+            "A bid is only what the bidder can pay in one currency alone, or in diamonds "
+            "alone: add up the cards currency by currency."
+        ),
+        "task.auction.right": "Yes. {story}",
+        "task.auction.wrong": (
+            "Not {picked}. {about}Hint: the highest bid wins, and a player can bid only what "
+            "they can pay in one currency alone, or in diamonds alone."
+        ),
+        "task.allowed.right": "Yes. {notes}",
+        "task.allowed.wrong": "Not quite. {notes}",
+        "task.allowed.allowed": "({letter}) {words}: allowed.",
+        "task.allowed.refused": "({letter}) {words}: refused. {reasons}",
+        "task.allowed.left-out.1": "One option the engine allows is not among your choices.",
+        "task.allowed.left-out": ("{count} options the engine allows are not among your choices."),
+    }
+)
+"""The words of the expansion tasks' feedback."""
 _CELL_AND_SIDE = re.compile(r"\s*(\(?\s*-?\d+\s*,\s*-?\d+\s*\)?)\s+(?:gate\s+)?([NESWnesw])\s*")
 
 
@@ -60,6 +108,12 @@ def read_gated_cell(answer: object) -> tuple[Cell, Side | None]:
         ) from None
 
 
+def _need_city(city: City | None) -> City:
+    if city is None:
+        raise AnswerError("this task needs a staged city")
+    return city
+
+
 def _double_wall_sides(city: City, tile: Tile, cell: Cell) -> list[Side]:
     """The sides where ``tile`` at ``cell`` would meet a neighbour wall to wall: where a gate
     could stand (the engine still judges each one)."""
@@ -78,6 +132,7 @@ class GatePlaceTask(Task):
     gate's side); the engine judges the placement without and with each gate."""
 
     kind: ClassVar[str] = "place"
+    example: ClassVar[str] = "'1,2 S'"
     tile: Tile
     prompt: str
 
@@ -85,45 +140,28 @@ class GatePlaceTask(Task):
         object.__setattr__(self, "tile", as_tile(self.tile))
 
     def _check(self, city: City | None, answer: object) -> Verdict:
-        city = _need_city(city, "gate")
+        city = _need_city(city)
         cell, side = read_gated_cell(answer)
-        where = f"the {self.tile.name} at {format_cell(cell)}"
+        where = render("tile-at", {"tile": self.tile, "cell": format_cell(cell)})
         plain = city.check(self.tile, cell)
         if not plain:
-            return wrong(
-                f"{where.capitalize()} is legal without a gate: a gate there would spend a "
-                "card and lock the two tiles for nothing. Look for a cell the pedestrian "
-                "cannot reach without one.",
-                cells=[cell],
-            )
+            return wrong(say("task.gate.needless", where=capitalised(where)), cells=[cell])
         sides = [side] if side is not None else _double_wall_sides(city, self.tile, cell)
         for gate in sides:
             with_gate = city.check(self.tile, cell, gate=gate)
             if not with_gate:
                 edge = [(cell, gate)]
-                return right(
-                    f"Yes. Without a gate, the engine says: {_messages(plain)} With a gate on its "
-                    f"{_SIDE_WORDS[gate.name]} side, {where} breaks no rule: the gate opens "
-                    "the double wall for the pedestrian.",
-                    cells=[cell],
-                    edges=edge,
-                )
+                said = say("task.gate.right", reasons=reasons_text(plain), side=gate, where=where)
+                return right(said, cells=[cell], edges=edge)
         if side is not None:
             found = city.check(self.tile, cell, gate=side)
-            return wrong(
-                f"A gate on the {_SIDE_WORDS[side.name]} side does not make {where} legal. "
-                f"{_messages(found)}",
-                found,
-            )
-        return wrong(
-            f"No gate helps {where}: there is no double wall a gate would open that makes "
-            f"it legal. {_messages(plain)}",
-            plain,
-        )
+            said = say("task.gate.wrong-side", side=side, where=where, reasons=reasons_text(found))
+            return wrong(said, found)
+        return wrong(say("task.gate.no-help", where=where, reasons=reasons_text(plain)), plain)
 
     def solutions(self, city: City | None) -> list[Cell]:
         """The cells (a gate's side may be added to an answer, but is not needed)."""
-        return [cell for cell, _ in self.gated(_need_city(city, "gate"))]
+        return [cell for cell, _ in self.gated(_need_city(city))]
 
     def gated(self, city: City) -> list[tuple[Cell, Side]]:
         """Each cell legal only with a gate, with a side the gate may go on."""
@@ -150,34 +188,47 @@ class CampPointsTask(Task):
     """Say how many points the camps of the staged Alhambra score at a scoring."""
 
     kind: ClassVar[str] = "number"
+    example: ClassVar[str] = "7"
     prompt: str
 
     def _check(self, city: City | None, answer: object) -> Verdict:
-        city = _need_city(city, "camp points")
+        city = _need_city(city)
         given = _whole_number(answer)
         lines = arrow_lines(city.tiles())
         total = sum(line.points for line in lines)
         story = " ".join(_line_text(city, line) for line in lines)
-        scored = reading_order({c for line in lines for c in line.cells})
         if given == total:
-            return right(f"Yes, {total}. {story}", cells=scored)
-        return wrong(f"Not {given}: the camps score {total}. {story}", cells=scored)
+            scored = reading_order({c for line in lines for c in line.cells})
+            return right(say("task.camps.right", points=total, story=story), cells=scored)
+        # The camps are marked, not the tiles they score: those are what the learner counts.
+        camps = reading_order({line.camp for line in lines})
+        key = "task.camps.too-many" if given > total else "task.camps.too-few"
+        return wrong(say(key, answer=given, hint=say("task.camps.hint")), cells=camps)
 
     def solutions(self, city: City | None) -> list[int]:
-        city = _need_city(city, "camp points")
+        city = _need_city(city)
         return [sum(line.points for line in arrow_lines(city.tiles()))]
 
 
 def _line_text(city: City, line: Any) -> str:
-    start = f"The {_SIDE_WORDS[line.side.name]} arrow of the camp at {format_cell(line.camp)}"
+    camp = format_cell(line.camp)
     if not line.cells:
-        return f"{start} points at no tile: 0."
+        return say("task.camps.line.none", side=line.side, camp=camp)
     end = neighbour(line.cells[-1], line.side)
-    stop = "a camp" if end in city else "an empty cell"
-    points = f"{line.points} point{'s' if line.points != 1 else ''}"
-    return (
-        f"{start} runs over {len(line.cells)} tiles up to {stop} at {format_cell(end)}: {points}."
+    stop = say("task.camps.stop.camp" if end in city else "task.camps.stop.empty")
+    return say(
+        "task.camps.line",
+        side=line.side,
+        camp=camp,
+        tiles=_counted(len(line.cells), "task.camps.tile", "task.camps.tiles"),
+        stop=stop,
+        end=format_cell(end),
+        points=_counted(line.points, "task.camps.point", "task.camps.points"),
     )
+
+
+def _counted(count: int, one: str, many: str) -> str:
+    return say(one) if count == 1 else say(many, count=count)
 
 
 # -- characters -------------------------------------------------------------------------------
@@ -187,6 +238,7 @@ class HighestBidTask(GameTask):
     the bids it allows; a higher one is refused with its reason)."""
 
     kind: ClassVar[str] = "number"
+    example: ClassVar[str] = "7"
     prompt: str
 
     def _highest(self, game: Game) -> int:
@@ -196,20 +248,19 @@ class HighestBidTask(GameTask):
         return max(bids)
 
     def _check(self, stage: Any, answer: object) -> Verdict:
-        game = _need_stage(stage).game()
+        game = need_stage(stage).game()
         given = _whole_number(answer)
         best = self._highest(game)
         name = game.players[game.state.current].name
         refused = game.check(f"bid {best + 1}")
         if given == best:
-            return right(f"Yes, {best}. {_messages(refused)}", refused)
-        if given > best:
-            found = game.check(f"bid {given}")
-            return wrong(f"Not {given}. {_messages(found)}", found)
-        return wrong(f"{name} may bid more than {given}: up to {best}. {_messages(refused)}")
+            return right(say("task.bid.right", bid=best, reasons=reasons_text(refused)), refused)
+        # The engine's refusal names the highest bid, so a wrong answer gets a hint instead.
+        key = "task.bid.too-high" if given > best else "task.bid.too-low"
+        return wrong(say(key, name=name, bid=given, hint=say("task.bid.hint")))
 
     def solutions(self, stage: Any) -> list[int]:
-        return [self._highest(_need_stage(stage).game())]
+        return [self._highest(need_stage(stage).game())]
 
 
 @dataclass(frozen=True)
@@ -221,8 +272,8 @@ class AuctionWinnerTask(GameTask):
     prompt: str
     then: tuple[str, ...] = ()
 
-    def _auction(self, stage: Any) -> tuple[str, str, list[str]]:
-        game = _need_stage(stage).game()
+    def _auction(self, stage: Any) -> tuple[str, list[str], list[str]]:
+        game = need_stage(stage).game()
         before = len(game.log)
         for action in self.then:
             game.apply(action)
@@ -230,14 +281,16 @@ class AuctionWinnerTask(GameTask):
         if auction is None or not auction["paying"]:
             raise AnswerError("the auction is not decided by these bids")
         winner = game.players[auction["leader"]].name
-        return winner, " ".join(game.log[before:]), [p.name for p in game.players]
+        return winner, game.log[before:], [p.name for p in game.players]
 
     def _check(self, stage: Any, answer: object) -> Verdict:
         winner, story, names = self._auction(stage)
-        picked = _read_name(answer, names)
+        picked = read_name(answer, names)
         if picked == winner:
-            return right(f"Yes. {story}")
-        return wrong(f"Not {picked}. {story}")
+            return right(say("task.auction.right", story=" ".join(story)))
+        # What the auction says about the player picked, not who won it.
+        about = "".join(line + " " for line in story if line.startswith(picked + " "))
+        return wrong(say("task.auction.wrong", picked=picked, about=about))
 
     def solutions(self, stage: Any) -> list[str]:
         return [self._auction(stage)[0]]
@@ -253,11 +306,12 @@ class AllowedActionsTask(GameTask):
     the action notation, with the words a learner reads."""
 
     kind: ClassVar[str] = "quiz"
+    example: ClassVar[str] = "'a'"
     prompt: str
     options: tuple[tuple[str, str], ...]
 
     def _verdicts(self, stage: Any) -> list[list[Violation]]:
-        game = _need_stage(stage).game()
+        game = need_stage(stage).game()
         return [game.check(action) for action, _ in self.options]
 
     def _check(self, stage: Any, answer: object) -> Verdict:
@@ -267,15 +321,24 @@ class AllowedActionsTask(GameTask):
         notes = [self._note(i, found) for i, found in enumerate(verdicts)]
         refused = [v for found in verdicts for v in found]
         if picked == allowed:
-            return right("Yes. " + " ".join(notes), refused)
-        off = ", ".join(f"({ch})" for ch in sorted(picked ^ allowed))
-        return wrong(f"Not quite: look again at {off}. " + " ".join(notes), refused)
+            return right(say("task.allowed.right", notes=" ".join(notes)), refused)
+        # Say why each wrongly picked option is refused, and only how many allowed ones were
+        # left out: naming them would give the answer away.
+        wrongly = [ascii_lowercase.index(ch) for ch in sorted(picked - allowed)]
+        said = [self._note(i, verdicts[i]) for i in wrongly]
+        left_out = len(allowed - picked)
+        if left_out == 1:
+            said.append(say("task.allowed.left-out.1"))
+        elif left_out:
+            said.append(say("task.allowed.left-out", count=left_out))
+        shown = [v for i in wrongly for v in verdicts[i]]
+        return wrong(say("task.allowed.wrong", notes=" ".join(said)), shown)
 
     def _note(self, index: int, found: list[Violation]) -> str:
         letter, words = ascii_lowercase[index], self.options[index][1]
         if not found:
-            return f"({letter}) {words}: allowed."
-        return f"({letter}) {words}: refused. {_messages(found)}"
+            return say("task.allowed.allowed", letter=letter, words=words)
+        return say("task.allowed.refused", letter=letter, words=words, reasons=reasons_text(found))
 
     def solutions(self, stage: Any) -> list[str]:
         verdicts = self._verdicts(stage)

@@ -12,14 +12,95 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..core import Buy, Currency, Game, PlaceTile, TakeMoney, Violation, card, format_cell
+from ..core import (
+    CATALOGUES,
+    Buy,
+    Currency,
+    Game,
+    PlaceTile,
+    TakeMoney,
+    Violation,
+    card,
+    format_cell,
+)
+from ..core.messages import render
 from ..core.money import MoneyCard, is_exact_payment
 from .stage import GameStage
-from .tasks import AnswerError, Task, _messages, read_cell
+from .tasks import AnswerError, Task, read_cell
 from .verdict import Verdict, right, wrong
 
+CATALOGUES["en"].update(
+    {
+        "task.start.right": "Yes. {reason}",
+        "task.start.wrong": (
+            "Not {picked}. {dealt} Count each player's cards first: the fewest cards starts; "
+            "between players with as few cards, the lowest total; if that is a tie too, the "
+            "first in seat order (ruling R2)."
+        ),
+        "task.takes.right": "Yes: {takes}. Each of them leaves no card that could be added.",
+        "task.takes.refused": "{take} is not allowed: {reasons}",
+        "task.takes.smaller": (
+            "{take} is allowed, but another card of the display could be taken with it."
+        ),
+        "task.takes.missed": (
+            "{count} to which no card could be added {are} missing. Hint: several cards may "
+            "be taken together while they total at most 5, and a single card of any value may "
+            "always be taken."
+        ),
+        "task.takes.alone": "the {value} alone",
+        "task.takes.together": "the {values} together ({sum_of} = {total})",
+        "task.payment.refused": "That payment is refused. {reasons}",
+        "task.payment.right": "Yes. {said}",
+        "task.payment.not-exact": "That buys it, but: {said} Pay the price exactly to act again.",
+        "task.actions.right": "Yes, {count}. {story}",
+        "task.actions.refused": "Another action is refused: {reasons}",
+        "task.actions.too-many": "Not {answer}: that is too many. {hint}",
+        "task.actions.too-few": "Not {answer}: that is too few. {hint}",
+        "task.actions.hint": (
+            "Hint: a turn has one action, and each exact payment (no change) grants one more; "
+            "taking money is never exact."
+        ),
+        "task.bought.right": "Yes: {where} is legal. {said}",
+        "task.bought.wrong": "{where} is not legal. {reasons}",
+        "task.points.right": "Yes. {explanation}",
+        "task.points.wrong": "Not quite: {players}. {hint}",
+        "task.points.too-high": "{player}'s {points} is too high",
+        "task.points.too-low": "{player}'s {points} is too low",
+        "task.points.hint": (
+            "Hint: take the building types one at a time. The player with the most buildings "
+            "of a type takes the first place's points; the second place scores from the second "
+            "scoring on, the third only at the third. Tied players add up the points of their "
+            "places and share them, rounded down. Then add each player's longest outer wall "
+            "(a neutral player has none), and last what any character cards add."
+        ),
+        "task.receivers.right": "Yes. {story}",
+        "task.receivers.wrong": (
+            "Not quite: look again at {spaces}. Hint: for each space, add up only the cards of "
+            "that space's currency in each hand (diamonds are no currency of the market); the "
+            "player holding the most receives the building, and on a tie nobody does."
+        ),
+        "task.receivers.space": "space {space}",
+    }
+)
+"""The words of the game tasks' feedback."""
 
-def _need_stage(stage: object) -> GameStage:
+
+def say(key: str, **params: Any) -> str:
+    """A sentence of the catalogue, filled with ``params``."""
+    return render(key, params)
+
+
+def reasons_text(violations: Iterable[Violation]) -> str:
+    """The engine's explanations of ``violations``, one sentence after the other."""
+    return " ".join(v.message for v in violations)
+
+
+def capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def need_stage(stage: object) -> GameStage:
+    """``stage`` as a :class:`GameStage`, for a task that can only be asked in a staged game."""
     if not isinstance(stage, GameStage):
         raise AnswerError("this task needs a staged game")
     return stage
@@ -27,6 +108,8 @@ def _need_stage(stage: object) -> GameStage:
 
 class GameTask(Task):
     """A task answered in a staged game: ``check(stage, answer)``."""
+
+    example: ClassVar[str] = "'Ana'"
 
     needs_game: ClassVar[bool] = True
 
@@ -49,25 +132,26 @@ class StartPlayerTask(GameTask):
     prompt: str
 
     def _check(self, stage: Any, answer: object) -> Verdict:
-        game = _need_stage(stage).game()
+        game = need_stage(stage).game()
         names = [p.name for p in game.players]
-        picked = _read_name(answer, names)
+        picked = read_name(answer, names)
         starter = names[game.state.current]
         dealt = " ".join(e.sentence() for e in game.events if e.key == "event.money")
         reason = next(e.sentence() for e in game.events if e.key == "event.start")
         if picked == starter:
-            return right(f"Yes. {reason}")
-        return wrong(f"Not {picked}. {dealt} So: {reason}")
+            return right(say("task.start.right", reason=reason))
+        return wrong(say("task.start.wrong", picked=picked, dealt=dealt))
 
     def solutions(self, stage: Any) -> list[str]:
-        game = _need_stage(stage).game()
+        game = need_stage(stage).game()
         return [game.players[game.state.current].name]
 
     def _fields(self) -> dict[str, Any]:
         return {"answer": "player"}
 
 
-def _read_name(answer: object, names: list[str], extra: tuple[str, ...] = ()) -> str:
+def read_name(answer: object, names: list[str], extra: tuple[str, ...] = ()) -> str:
+    """The name among ``names`` (or ``extra``) that ``answer`` spells, in any case."""
     if isinstance(answer, str):
         for name in (*names, *extra):
             if answer.strip().lower() == name.lower():
@@ -86,19 +170,17 @@ class TakeMoneyTask(GameTask):
     """
 
     kind: ClassVar[str] = "takes"
+    example: ClassVar[str] = "[{1, 4}, {6}]"
     prompt: str
 
     def _check(self, stage: Any, answer: object) -> Verdict:
-        game = _need_stage(stage).game()
+        game = need_stage(stage).game()
         display = game.money_display
         given = _read_takes(answer, display)
         best = _fullest_takes(game)
         if set(given) == set(best):
-            return right(
-                "Yes: "
-                + "; ".join(_take_text(t) for t in _ordered(best))
-                + ". Each of them leaves no card that could be added."
-            )
+            takes = "; ".join(_take_text(t) for t in _ordered(best))
+            return right(say("task.takes.right", takes=takes))
         notes: list[str] = []
         found: list[Violation] = []
         legal = _legal_takes(game)
@@ -106,21 +188,19 @@ class TakeMoneyTask(GameTask):
             if take not in legal:
                 reasons = game.check(TakeMoney(tuple(c.id for c in take)))
                 found += reasons
-                notes.append(f"{_take_text(take)} is not allowed: {_messages(reasons)}")
-            else:
-                bigger = next(b for b in _ordered(best) if take < b)
                 notes.append(
-                    f"{_take_text(take)} is allowed, but more could be taken with it: "
-                    f"{_take_text(bigger)}."
+                    say("task.takes.refused", take=_take_text(take), reasons=reasons_text(reasons))
                 )
-        missing = set(best) - set(given)
+            else:
+                notes.append(say("task.takes.smaller", take=_take_text(take)))
+        missing = len(set(best) - set(given))
         if missing:
-            notes.append("You missed: " + "; ".join(_take_text(t) for t in _ordered(missing)) + ".")
-        text = " ".join(notes)
-        return wrong(text[:1].upper() + text[1:], found)
+            count = _count_text(missing, "take")
+            notes.append(say("task.takes.missed", count=count, are=_is_are(missing)))
+        return wrong(" ".join(capitalised(note) for note in notes), found)
 
     def solutions(self, stage: Any) -> list[list[set[int]]]:
-        game = _need_stage(stage).game()
+        game = need_stage(stage).game()
         return [[{c.value for c in take} for take in _ordered(_fullest_takes(game))]]
 
     def _fields(self) -> dict[str, Any]:
@@ -151,9 +231,19 @@ def _ordered(takes: Iterable[Take]) -> list[Take]:
 def _take_text(take: Take) -> str:
     cards = sorted(take, key=lambda c: c.value)
     if len(cards) == 1:
-        return f"the {cards[0].value} alone"
-    words = " and the ".join(str(c.value) for c in cards)
-    return f"the {words} together ({_values_text(c.value for c in cards)} = {_sum(cards)})"
+        return say("task.takes.alone", value=cards[0].value)
+    values = " and the ".join(str(c.value) for c in cards)
+    sum_of = _values_text(c.value for c in cards)
+    return say("task.takes.together", values=values, sum_of=sum_of, total=_sum(cards))
+
+
+def _count_text(count: int, noun: str) -> str:
+    words = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+    return f"{words.get(count, str(count))} {noun}{'' if count == 1 else 's'}"
+
+
+def _is_are(count: int) -> str:
+    return "is" if count == 1 else "are"
 
 
 def _sum(cards: Iterable[MoneyCard]) -> int:
@@ -203,24 +293,25 @@ class PaymentTask(GameTask):
     """
 
     kind: ClassVar[str] = "payment"
+    example: ClassVar[str] = "['denar 4', 'denar 2']"
     space: int
     prompt: str
 
     def _check(self, stage: Any, answer: object) -> Verdict:
-        game = _need_stage(stage).game()
+        game = need_stage(stage).game()
         cards = _read_payment(answer, game)
         action = Buy(self.space, tuple(c.id for c in cards))
         reasons = game.check(action)
         if reasons:
-            return wrong(f"That payment is refused. {_messages(reasons)}", reasons)
+            return wrong(say("task.payment.refused", reasons=reasons_text(reasons)), reasons)
         game.apply(action)
         said = game.log[-1]
         if game.state.may_act:
-            return right(f"Yes. {said}")
-        return wrong(f"That buys it, but: {said} Pay the price exactly to act again.")
+            return right(say("task.payment.right", said=said))
+        return wrong(say("task.payment.not-exact", said=said))
 
     def solutions(self, stage: Any) -> list[list[str]]:
-        game = _need_stage(stage).game()
+        game = need_stage(stage).game()
         tile = game.market[self.space - 1].tile
         assert tile is not None
         return [
@@ -279,6 +370,7 @@ class ActionCountTask(GameTask):
     with the engine's reason."""
 
     kind: ClassVar[str] = "number"
+    example: ClassVar[str] = "4"
     prompt: str
     then: tuple[str, ...] = ()
 
@@ -299,15 +391,17 @@ class ActionCountTask(GameTask):
     def _check(self, stage: Any, answer: object) -> Verdict:
         if not isinstance(answer, int) or isinstance(answer, bool):
             raise AnswerError(f"an answer here is a whole number, not {answer!r}")
-        count, log, refused = self._count(_need_stage(stage))
-        story = " ".join(log)
-        after = f" Another action is refused: {_messages(refused)}" if refused else ""
+        count, log, refused = self._count(need_stage(stage))
         if answer == count:
-            return right(f"Yes, {count}. {story}{after}", refused)
-        return wrong(f"Not {answer}: the engine allows {count}. {story}{after}", refused)
+            story = list(log)
+            if refused:
+                story.append(say("task.actions.refused", reasons=reasons_text(refused)))
+            return right(say("task.actions.right", count=count, story=" ".join(story)), refused)
+        key = "task.actions.too-many" if answer > count else "task.actions.too-few"
+        return wrong(say(key, answer=answer, hint=say("task.actions.hint")))
 
     def solutions(self, stage: Any) -> list[int]:
-        return [self._count(_need_stage(stage))[0]]
+        return [self._count(need_stage(stage))[0]]
 
 
 # -- the end of a turn ----------------------------------------------------------------------
@@ -316,6 +410,7 @@ class PlaceBoughtTask(GameTask):
     """Build the tile just bought at a cell of the Alhambra (the engine checks ``place``)."""
 
     kind: ClassVar[str] = "place"
+    example: ClassVar[str] = "(2, 1)"
     prompt: str
 
     def _bought(self, game: Game) -> Any:
@@ -325,18 +420,21 @@ class PlaceBoughtTask(GameTask):
         return bought[0]
 
     def _check(self, stage: Any, answer: object) -> Verdict:
-        game = _need_stage(stage).game()
+        game = need_stage(stage).game()
         tile = self._bought(game)
         cell = read_cell(answer)
         reasons = game.check(PlaceTile(tile, cell))
-        where = f"the {tile.name} at {format_cell(cell)}"
+        where = render("tile-at", {"tile": tile, "cell": format_cell(cell)})
         if not reasons:
             game.apply(PlaceTile(tile, cell))
-            return right(f"Yes: {where} is legal. {game.log[-1]}", cells=[cell])
-        return wrong(f"{where.capitalize()} is not legal. {_messages(reasons)}", reasons)
+            return right(say("task.bought.right", where=where, said=game.log[-1]), cells=[cell])
+        return wrong(
+            say("task.bought.wrong", where=capitalised(where), reasons=reasons_text(reasons)),
+            reasons,
+        )
 
     def solutions(self, stage: Any) -> list[tuple[int, int]]:
-        game = _need_stage(stage).game()
+        game = need_stage(stage).game()
         tile = self._bought(game)
         return [
             a.cell
@@ -364,6 +462,7 @@ class ScoringTask(GameTask):
     ``then`` bring about; the answer maps names to points."""
 
     kind: ClassVar[str] = "points"
+    example: ClassVar[str] = "{'Ana': 8, 'Ben': 4}"
     prompt: str
     then: tuple[str, ...] = ("end",)
 
@@ -375,28 +474,42 @@ class ScoringTask(GameTask):
         return dict(breakdown.totals), breakdown.explain(), game.log[before:]
 
     def _check(self, stage: Any, answer: object) -> Verdict:
-        expected, explained, _log = self._scoring(_need_stage(stage))
-        if not isinstance(answer, Mapping):
-            raise AnswerError(
-                f"an answer here maps players to points, such as {{'Ana': 4}}, not {answer!r}"
-            )
-        unknown = [p for p in answer if p not in expected]
-        if unknown:
-            raise AnswerError(
-                f"there is no player {unknown[0]!r} here (players: {', '.join(expected)})"
-            )
-        off = [p for p in expected if answer.get(p, 0) != expected[p]]
-        text = explained.replace("\n  ", "; ").replace(":;", ":")
+        expected, explained, _log = self._scoring(need_stage(stage))
+        points = _read_points(answer, list(expected))
+        off = [p for p in expected if points.get(p, 0) != expected[p]]
         if not off:
-            return right(f"Yes. {text}")
-        notes = ", ".join(f"{p} gets {expected[p]}, not {answer.get(p, 0)}" for p in off)
-        return wrong(f"Not quite: {notes}. {text}")
+            text = explained.replace("\n  ", "; ").replace(":;", ":")
+            return right(say("task.points.right", explanation=text))
+        notes = "; ".join(
+            say(
+                "task.points.too-high" if points.get(p, 0) > expected[p] else "task.points.too-low",
+                player=p,
+                points=points.get(p, 0),
+            )
+            for p in off
+        )
+        return wrong(say("task.points.wrong", players=notes, hint=say("task.points.hint")))
 
     def solutions(self, stage: Any) -> list[dict[str, int]]:
-        return [self._scoring(_need_stage(stage))[0]]
+        return [self._scoring(need_stage(stage))[0]]
 
     def _fields(self) -> dict[str, Any]:
         return {"answer": "points"}
+
+
+def _read_points(answer: object, players: list[str]) -> dict[str, int]:
+    """Points per player from ``{'Ana': 4, 'Ben': 0}`` (players left out score 0)."""
+    if not isinstance(answer, Mapping):
+        raise AnswerError(
+            f"an answer here maps players to points, such as {{'Ana': 4}}, not {answer!r}"
+        )
+    unknown = [p for p in answer if p not in players]
+    if unknown:
+        raise AnswerError(f"there is no player {unknown[0]!r} here (players: {', '.join(players)})")
+    bad = [v for v in answer.values() if not isinstance(v, int) or isinstance(v, bool)]
+    if bad:
+        raise AnswerError(f"points are whole numbers such as 4, not {bad[0]!r}")
+    return dict(answer)
 
 
 NOBODY = "nobody"
@@ -408,6 +521,7 @@ class FinalTilesTask(GameTask):
     market spaces to a player's name or ``"nobody"`` (``None`` too)."""
 
     kind: ClassVar[str] = "receivers"
+    example: ClassVar[str] = "{1: 'Ana', 2: 'nobody'}"
     prompt: str
     then: tuple[str, ...] = ("end",)
 
@@ -422,7 +536,7 @@ class FinalTilesTask(GameTask):
         return found, sentences, [p.name for p in game.players]
 
     def _check(self, stage: Any, answer: object) -> Verdict:
-        expected, sentences, names = self._receivers(_need_stage(stage))
+        expected, sentences, names = self._receivers(need_stage(stage))
         if not isinstance(answer, Mapping):
             raise AnswerError(
                 "an answer here maps market spaces to players, such as {1: 'Ana'}, "
@@ -432,16 +546,15 @@ class FinalTilesTask(GameTask):
         for space, who in answer.items():
             if space not in expected:
                 raise AnswerError(f"no building is left on space {space!r}")
-            given[space] = NOBODY if who is None else _read_name(who, names, (NOBODY,))
+            given[space] = NOBODY if who is None else read_name(who, names, (NOBODY,))
         off = [s for s in expected if given.get(s) != expected[s]]
-        story = " ".join(sentences)
         if not off:
-            return right(f"Yes. {story}")
-        notes = ", ".join(f"space {s} goes to {expected[s]}, not {given.get(s, '?')}" for s in off)
-        return wrong(f"Not quite: {notes}. {story}")
+            return right(say("task.receivers.right", story=" ".join(sentences)))
+        spaces = [say("task.receivers.space", space=s) for s in off]
+        return wrong(say("task.receivers.wrong", spaces=spaces))
 
     def solutions(self, stage: Any) -> list[dict[int, str]]:
-        return [self._receivers(_need_stage(stage))[0]]
+        return [self._receivers(need_stage(stage))[0]]
 
     def _fields(self) -> dict[str, Any]:
         return {"answer": "receivers"}
@@ -457,4 +570,9 @@ __all__ = [
     "ScoringTask",
     "StartPlayerTask",
     "TakeMoneyTask",
+    "capitalised",
+    "need_stage",
+    "read_name",
+    "reasons_text",
+    "say",
 ]

@@ -168,11 +168,17 @@ class Step:
         return Board(self)
 
     def describe(self) -> str:
-        """The step as plain text: title, text, and the task's question."""
+        """The step as plain text: title, text, and the task's question with its options."""
         parts = [self.title, "", self.text]
         if self.task is not None:
-            parts += ["", f"Try it: {self.task.prompt}"]
+            parts += ["", f"Try it: {self.task.prompt}", *self.options()]
         return "\n".join(parts)
+
+    def options(self) -> list[str]:
+        """The lettered options of a multiple-choice task (``a) …``), else nothing: a question
+        shows what may be picked, never which of them is right."""
+        choices = getattr(self.task, "choices", None)
+        return choices().splitlines() if callable(choices) else []
 
     def to_dict(self) -> dict[str, Any]:
         """Everything a view needs, as JSON-ready data."""
@@ -204,6 +210,10 @@ class Step:
         text = f"**{self.title}**\n\n{self.text}"
         if self.task is not None:
             text += f"\n\n*Try it:* {self.task.prompt}"
+            # A blank line before the options and two spaces after each keep them on lines.
+            text += "".join(
+                f"\n\n{line}" if i == 0 else f"  \n{line}" for i, line in enumerate(self.options())
+            )
         return text
 
 
