@@ -26,6 +26,7 @@ from .events import Event
 from .game import Game, MarketSpace, NeutralView, PlayerView, UndoError
 from .generate import random_city
 from .geometry import ORIGIN, SIDES, Cell, CellError, Side, format_cell, neighbour, neighbours
+from .limits import MAX_COORDINATE, MAX_TILES, CitySizeError
 from .messages import CATALOGUES
 from .modules import MODULES, Bonus, Module, UnknownModuleError
 from .modules.characters import (
@@ -92,6 +93,8 @@ __all__ = [
     "DIAMOND_TABLE",
     "FOUNTAIN",
     "GATE_CARDS",
+    "MAX_COORDINATE",
+    "MAX_TILES",
     "MODULES",
     "ORIGIN",
     "PLACEMENT_RULES",
@@ -113,6 +116,7 @@ __all__ = [
     "Character",
     "CharacterSymbol",
     "City",
+    "CitySizeError",
     "Currency",
     "DiamondCard",
     "Edge",

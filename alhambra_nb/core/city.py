@@ -6,9 +6,10 @@ from collections.abc import Iterable, Iterator, Mapping
 
 from .geometry import ORIGIN, Cell, Side, as_cell, canonical_edge, neighbours
 from .layout import Layout
+from .limits import check_cell_bounds, check_tile_count
 from .messages import Phrase
 from .notation import format_city, parse_city
-from .placement import Attempt, check_attempt, walls_match
+from .placement import Attempt, check_attempt, may_be_built, walls_match
 from .tiles import FOUNTAIN, Building, Tile, TileError, building_counts
 from .violations import (
     IllegalPlacementError,
@@ -40,7 +41,10 @@ class City:
         placed: dict[Cell, Tile] = {ORIGIN: FOUNTAIN}
         pairs = tiles.items() if isinstance(tiles, Mapping) else (tiles or ())
         for cell, tile in pairs:
-            placed[as_cell(cell)] = as_tile(tile)
+            cell = as_cell(cell)
+            check_cell_bounds(cell)
+            placed[cell] = as_tile(tile)
+            check_tile_count(len(placed) - 1)
         self._tiles = placed
         self._gates = frozenset(canonical_edge(as_cell(c), Side(s)) for c, s in gates)
         self._layout: Layout | None = None
@@ -146,6 +150,8 @@ class City:
         tile, cell, side = as_tile(tile), as_cell(cell), as_side(gate)
         if not self.is_legal(tile, cell, gate=side):
             raise IllegalPlacementError(self.check(tile, cell, gate=side))
+        check_cell_bounds(cell)
+        check_tile_count(len(self._tiles))
         self._place_checked(tile, cell, side)
 
     def _place_checked(self, tile: Tile, cell: Cell, side: Side | None = None) -> None:
@@ -264,7 +270,9 @@ class City:
         if fountains != [ORIGIN] or not tiles[ORIGIN].is_fountain:
             found.append(Violation.of(RuleId.CITY_FOUNTAIN, cells=tuple(fountains)))
         for cell, tile in tiles.items():
-            east_and_south = {c: t for c, t in tiles.items() if c in neighbours(cell)[1:3]}
+            # Each shared side is judged once, from its west or north tile: a lookup of the
+            # two cells east and south keeps the whole check linear in the number of tiles.
+            east_and_south = {c: tiles[c] for c in neighbours(cell)[1:3] if c in tiles}
             attempt = Attempt(tile, cell, tile.edges, 0, east_and_south, layout)
             found += walls_match(attempt)
         found += self._misplaced_gates()

@@ -17,6 +17,13 @@ import re
 from collections.abc import Iterable, Mapping
 
 from .geometry import ORIGIN, Cell, Side, canonical_edge, neighbour
+from .limits import (
+    MAX_TILES,
+    CitySizeError,
+    check_cell_bounds,
+    check_coordinate_text,
+    check_tile_count,
+)
 from .tiles import FOUNTAIN, Tile, TileError
 
 
@@ -36,24 +43,39 @@ def parse_city(text: str) -> tuple[dict[Cell, Tile], frozenset[tuple[Cell, Side]
     tiles: dict[Cell, Tile] = {ORIGIN: FOUNTAIN}
     gates: set[tuple[Cell, Side]] = set()
     for number, entry in _entries(text):
+        if number > _MAX_ENTRIES:  # refused before reading on (see limits.py)
+            raise CitySizeError(f"a city's text holds at most {_MAX_ENTRIES} entries")
         gate = _GATE_ENTRY.fullmatch(entry)
         if gate:
-            cell = (int(gate["x"]), int(gate["y"]))
+            cell = _bounded_cell(gate["x"], gate["y"])
             gates.add(canonical_edge(cell, Side.parse(gate["side"])))
             continue
         found = _TILE_ENTRY.fullmatch(entry)
         if found is None:
             raise NotationError(f"entry {number} {entry!r} is not 'x,y tile-code'")
-        cell = (int(found["x"]), int(found["y"]))
+        cell = _bounded_cell(found["x"], found["y"])
         try:
             tile = Tile.parse(found["code"])
         except TileError as exc:
             raise NotationError(f"entry {number} {entry!r}: {exc}") from None
         _add(tiles, cell, tile, number, entry)
+        check_tile_count(len(tiles) - 1)
     for cell, side in gates:
         if cell not in tiles or neighbour(cell, side) not in tiles:
             raise NotationError(f"the gate at {cell} {side.name} does not join two tiles")
     return tiles, frozenset(gates)
+
+
+# Every tile and at most two gates per tile (a gate joins a tile to its east or south one).
+_MAX_ENTRIES = 3 * MAX_TILES + 1
+
+
+def _bounded_cell(x: str, y: str) -> Cell:
+    check_coordinate_text(x)
+    check_coordinate_text(y)
+    cell = (int(x), int(y))
+    check_cell_bounds(cell)
+    return cell
 
 
 def _entries(text: str) -> Iterable[tuple[int, str]]:

@@ -1,0 +1,56 @@
+"""How large a city may grow: far beyond any real game, small enough to answer at once.
+
+A whole game builds at most the 54 buildings and the camps of expansion II, so no real
+Alhambra reaches more than a few dozen cells from its fountain. A city written by hand, read
+from a saved game or built tile by tile in a lesson is refused once it holds more than
+:data:`MAX_TILES` tiles besides the fountain or reaches a cell with ``|x|`` or ``|y|`` above
+:data:`MAX_COORDINATE`, before any rule is worked out: the rules keep every cell of the
+city's bounding box as bits, so a far-flung cell would cost time and memory for nothing.
+"""
+
+from __future__ import annotations
+
+from .geometry import Cell
+
+MAX_COORDINATE = 100
+"""The largest ``|x|`` and ``|y|`` of a cell in a city."""
+
+MAX_TILES = 200
+"""The most tiles a city holds besides the fountain."""
+
+_MAX_DIGITS = len(str(MAX_COORDINATE)) + 1
+"""Digits a coordinate written out may have before it is refused unread."""
+
+
+class CitySizeError(ValueError):
+    """Raised when a city holds more tiles, or reaches farther from the fountain, than any
+    game could (|x|, |y| at most 100; at most 200 tiles besides the fountain)."""
+
+
+def check_cell_bounds(cell: Cell) -> None:
+    """Refuse ``cell`` when it lies beyond the bounds of every city."""
+    x, y = cell
+    if not (-MAX_COORDINATE <= x <= MAX_COORDINATE and -MAX_COORDINATE <= y <= MAX_COORDINATE):
+        raise CitySizeError(
+            f"the cell {cell!r} lies too far from the fountain: a city's cells have "
+            f"|x| and |y| at most {MAX_COORDINATE}"
+        )
+
+
+def check_tile_count(count: int) -> None:
+    """Refuse a city of ``count`` tiles besides the fountain when it holds too many."""
+    if count > MAX_TILES:
+        raise CitySizeError(
+            f"a city holds at most {MAX_TILES} tiles besides the fountain, not {count}"
+        )
+
+
+def check_coordinate_text(text: str) -> None:
+    """Refuse a coordinate written with more digits than any bounded cell needs (before it
+    is read as a number: a number of thousands of digits takes long to read)."""
+    if len(text.lstrip("+-")) > _MAX_DIGITS:
+        shown = text if len(text) <= 20 else f"{text[:20]}..."
+        raise CitySizeError(
+            f"the coordinate {shown!r} lies too far from the fountain: a city's cells have "
+            f"|x| and |y| at most {MAX_COORDINATE}"
+        )
