@@ -14,9 +14,10 @@ from alhambra_nb import chapters
 from alhambra_nb.chapters import expansion
 
 EXPANSION_ANSWERS = {
-    # (2, 0): the seraglio's west wall meets the arcades' east wall; (0, -2) and the other
-    # cells are legal already or no gate helps.
-    "gates/gate/try": ([(2, 0)], [(0, -2), (3, 0), (1, 1)]),
+    # (1, 1): the tower's north and west walls meet the chambers' south wall and the
+    # garden's east wall; (0, -1) and (1, -1) are legal already, at (2, 0) its west wall
+    # faces the chambers' open east side (no gate helps), (0, -2) touches nothing.
+    "gates/gate/try": ([(1, 1)], [(0, -1), (1, -1), (2, 0), (0, -2)]),
     # The gated arcades and seraglio are locked; the garden (0, 1) and the tower (3, 0) not.
     "gates/locked/try": ([{(0, 1), (3, 0)}], [{(0, 1), (3, 0), (2, 0)}, {(0, 1)}]),
     "gates/card/see": ([1], [2, 0]),
@@ -106,10 +107,10 @@ def test_the_gate_step_shows_the_walking_rule_lifted():
 
 def test_a_wrong_gate_cell_is_explained_by_the_engine():
     step = chapters.step("gates/gate/try")
-    assert step.check("2,0 W").ok and step.check(((2, 0), "W")).ok
-    verdict = step.check((1, 1))
+    assert step.check("1,1 W").ok and step.check(((1, 1), "N")).ok
+    verdict = step.check((0, -1))
     assert "legal without a gate" in verdict.message
-    verdict = step.check("2,0 N")
+    verdict = step.check("1,1 E")
     assert not verdict.ok
     assert R.GATE in rules(verdict.violations)
     verdict = step.check((0, -2))

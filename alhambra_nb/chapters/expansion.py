@@ -26,6 +26,9 @@ from .tasks import LegalCellsTask, LongestWallTask, PlaceTask, RemovalTask
 # The arcades' east wall at (1, 0): a seraglio with a west wall at (2, 0) meets it wall to wall.
 DOUBLE_WALL = "1,0 arcades-8-E; 0,1 garden-9-E; -1,0 tower-11-N"
 GATED = "1,0 arcades-8-E; 2,0 seraglio-7-W; 3,0 tower-12; 0,1 garden-9-E; gate 1,0 E"
+# For the exercise, another corner: at (1, 1) a tower walled north and west would meet the
+# chambers' south wall and the garden's east wall, wall to wall on both sides.
+GATE_PRACTICE = "1,0 chambers-9-S; 0,1 garden-9-E; -1,0 tower-11-N"
 
 GATE_TURN = GameStage(
     players=("Ana", "Ben"),
@@ -77,16 +80,17 @@ GATES = Chapter(
         ),
         Step(
             id="gates/gate/try",
-            title="Try it: a gate lets the seraglio in",
+            title="Try it: a gate lets the tower in",
             text=(
-                "Find the cell where the seraglio (wall west) may go only thanks to a gate. "
-                "You may name the gate's side too, e.g. '2,0 W'."
+                "Another Alhambra, and a tower with walls on its north and west sides. Find "
+                "the cell where the tower may go only thanks to a gate. You may name the "
+                "gate's side too, e.g. '2,0 W'."
             ),
-            position=DOUBLE_WALL,
-            tile="seraglio-7-W",
+            position=GATE_PRACTICE,
+            tile="tower-9-NW",
             task=GatePlaceTask(
-                tile="seraglio-7-W",
-                prompt="Name a cell where the seraglio is legal only with a gate.",
+                tile="tower-9-NW",
+                prompt="Name a cell where the tower is legal only with a gate.",
             ),
             teaches=(RuleId.WALKING, RuleId.GATE),
         ),
@@ -156,6 +160,16 @@ GATES = Chapter(
 )
 
 # -- diamonds ---------------------------------------------------------------------------------
+# For the lesson: Ana holds Diamonds 4 and 6, Ducat 2 and Dirham 5.
+DIAMOND_SHOW = GameStage(
+    players=("Ana", "Ben"),
+    modules=("diamonds",),
+    current="Ana",
+    hands={"Ana": ("diamond-4#1", "diamond-6#1", "ducat-2#1", "dirham-5#1")},
+    market=("pavilion-4-ES", "chambers-8-NW", "garden-8-SW", "arcades-6-NE"),
+    cities={"Ana": "1,0 arcades-8-E"},
+)
+# For the exercises: Ana holds Diamonds 5 and 3, Denar 2 and Guilder 8.
 DIAMOND_HAND = GameStage(
     players=("Ana", "Ben"),
     modules=("diamonds",),
@@ -190,17 +204,18 @@ DIAMONDS = Chapter(
                 "Eleven diamond cards, values 3 to 9, are shuffled into the money before the "
                 "starting money is dealt (the eleventh value, a second 6, is reconstructed: "
                 "no public source lists it). Diamonds buy the building on any market space, "
-                "whatever its currency. Ana holds Diamonds 5 and 3, Denar 2 and Guilder 8."
+                "whatever its currency. Ana holds Diamonds 4 and 6, Ducat 2 and Dirham 5."
             ),
-            game=DIAMOND_HAND,
+            game=DIAMOND_SHOW,
         ),
         Step(
             id="diamonds/pay/try",
             title="Try it: an exact diamond payment",
             text=(
                 "An exact payment in diamonds gives another action, like any exact payment. "
-                "Pay for the tower on space 2 (a Dirham space, price 8) so that Ana may act "
-                "again. Write diamonds like 'diamond 5'."
+                "Ana holds Diamonds 5 and 3, Denar 2 and Guilder 8. Pay for the tower on "
+                "space 2 (a Dirham space, price 8) so that Ana may act again. Write diamonds "
+                "like 'diamond 4'."
             ),
             game=DIAMOND_HAND,
             task=PaymentTask(
@@ -211,8 +226,10 @@ DIAMONDS = Chapter(
             id="diamonds/mixed/try",
             title="Try it: never mixed",
             text=(
-                "Diamonds may never be combined with other cards in one payment "
-                "(buy/mixed-currency), not even with cards of the space's own currency."
+                "Diamonds may never be combined with other cards in one payment, not even with "
+                "cards of the space's own currency. Ana holds Diamonds 5 and 3, Denar 2 and "
+                "Guilder 8; the market offers a seraglio (7, Denar), a tower (8, Dirham), a "
+                "garden (10, Ducat) and a pavilion (5, Guilder)."
             ),
             game=DIAMOND_HAND,
             task=AllowedActionsTask(
@@ -264,6 +281,29 @@ AUCTION = GameStage(
         "characters": {
             "auction": {
                 "character": HAKIM,
+                "order": [1, 2, 0],
+                "high": 0,
+                "leader": None,
+                "resume": 1,
+                "paying": False,
+            }
+        }
+    },
+)
+# For the lesson: Abdul Karim is up; Ben bids first.
+AUCTION_SHOW = GameStage(
+    players=("Ana", "Ben", "Cem"),
+    modules=("characters", "diamonds"),
+    current="Ben",
+    hands={
+        "Ana": ("dirham-6#1", "dirham-5#1", "ducat-9#1"),
+        "Ben": ("guilder-4#1", "guilder-3#1", "diamond-9#1"),
+        "Cem": ("denar-7#1", "denar-6#1", "ducat-2#1"),
+    },
+    extra={
+        "characters": {
+            "auction": {
+                "character": "character-abdul-karim",
                 "order": [1, 2, 0],
                 "high": 0,
                 "leader": None,
@@ -333,16 +373,21 @@ CHARACTERS = Chapter(
                 "A player bids only what they can pay in ONE currency (or in diamonds). The "
                 "highest bidder pays cards of one currency (or diamonds) totalling at least "
                 "the bid, with no change. With no bid the character leaves the game.\n\n"
-                "Hakim Wahid is up. Ben is next to play and bids first; he holds Ducat 6 and "
-                "2 and Diamonds 7."
+                "Abdul Karim is up. Ben is next to play and bids first; he holds Guilder 4 "
+                "and 3 and Diamonds 9. Then Cem (Denar 7 and 6, Ducat 2), then Ana (Dirham 6 "
+                "and 5, Ducat 9)."
             ),
-            game=AUCTION,
+            game=AUCTION_SHOW,
             rulings=("R8",),
         ),
         Step(
             id="characters/auction/try",
             title="Try it: the highest bid",
-            text="Ben may bid only what he can pay in one currency or in diamonds.",
+            text=(
+                "Another auction: Hakim Wahid is up. Ben is next to play and bids first; he "
+                "holds Ducat 6 and 2 and Diamonds 7. He may bid only what he can pay in one "
+                "currency or in diamonds."
+            ),
             game=AUCTION,
             rulings=("R8",),
             task=HighestBidTask(prompt="What is the highest bid Ben may make?"),
@@ -352,8 +397,9 @@ CHARACTERS = Chapter(
             id="characters/winner/try",
             title="Try it: who wins the auction?",
             text=(
-                "Ben bids 8, Cem bids 12. Ana holds Denar 5 and 4 and Guilder 8: 17 in all. "
-                "A player who cannot top the highest bid passes without being asked."
+                "The same auction for Hakim Wahid: Ben bids 8, Cem bids 12. Ana holds Denar 5 "
+                "and 4 and Guilder 8: 17 in all. A player who cannot top the highest bid "
+                "passes without being asked."
             ),
             game=AUCTION,
             rulings=("R8",),
