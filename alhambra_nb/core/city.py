@@ -129,7 +129,7 @@ class City:
         if gate is not None:
             return not self.check(tile, cell, rotation, gate=gate)
         tile, cell = as_tile(tile), as_cell(cell)
-        if as_rotation(rotation) or cell in self._tiles:
+        if as_rotation(rotation) or cell in self._tiles or not may_be_built(tile):
             return False
         return self._facts().allows(cell, tile.edge_bits, tile.is_camp)
 
@@ -137,6 +137,8 @@ class City:
         """Every cell where ``tile`` may be built; with ``gate``, also those where a gate
         on a new double wall would let the pedestrian in (expansion II)."""
         tile = as_tile(tile)
+        if not may_be_built(tile):
+            return set()
         return set(self._facts().legal_cells(tile.edge_bits, tile.is_camp, gate))
 
     def candidate_cells(self) -> frozenset[Cell]:
@@ -174,9 +176,12 @@ class City:
             return [Violation.of(RuleId.REDESIGN_FOUNTAIN, cells=(cell,), cell=cell)]
         layout = self._facts()
         found = self._gate_locks(cell)
-        cut = layout.cut_off_by(cell) + layout.detached_by(cell)
+        cut = layout.cut_off_by(cell)
         if cut:
             found.append(self._disconnects(cell, cut))
+        detached = layout.detached_by(cell)
+        if detached:  # nobody walks to a camp: it only has to keep touching the Alhambra
+            found.append(self._disconnects(cell, detached, camps=True))
         if layout.removal_encloses(cell):
             found.append(Violation.of(RuleId.REDESIGN_HOLE, cells=(cell,), tile=tile, cell=cell))
         return found
@@ -200,10 +205,14 @@ class City:
                 )
         return found
 
-    def _disconnects(self, cell: Cell, cut: list[Cell], new: Tile | None = None) -> Violation:
+    def _disconnects(
+        self, cell: Cell, cut: list[Cell], new: Tile | None = None, *, camps: bool = False
+    ) -> Violation:
+        """The tiles ``cut`` off by moving the tile at ``cell`` (swapping in ``new``); with
+        ``camps``, the camps it would leave touching nothing."""
         return Violation.of(
             RuleId.REDESIGN_DISCONNECTS,
-            "swap" if new is not None else None,
+            "camp" if camps else "swap" if new is not None else None,
             cells=(cell, *cut),
             tile=self._tiles[cell],
             cell=cell,

@@ -63,6 +63,10 @@ CATALOGUES: dict[str, dict[str, str]] = {
             "The open {side} side of the {tile} at {cell} would face the {opposite} wall of the "
             "{other} at {other_cell}."
         ),
+        "placement/fountain": (
+            "A fountain cannot be built at {cell}: every Alhambra has exactly one fountain, "
+            "the one at (0, 0) that it grows from."
+        ),
         "placement/camp-sides:bastion": (
             "The bastion on the {side} side of the {camp} at {cell} would face the {edge} "
             "{opposite} side of the {other} at {other_cell}: a bastion may face only a "
@@ -110,6 +114,10 @@ CATALOGUES: dict[str, dict[str, str]] = {
         "redesign/disconnects": (
             "Taking the {tile} away from {cell} would cut {cut} off from the fountain: "
             "a pedestrian could no longer walk there."
+        ),
+        "redesign/disconnects:camp": (
+            "Taking the {tile} away from {cell} would leave {cut} no longer touching the "
+            "Alhambra: a camp must stay joined to it side to side."
         ),
         "redesign/disconnects:swap": (
             "Swapping the {tile} at {cell} for the {new} would cut {cut} off from the "
@@ -399,6 +407,7 @@ CATALOGUES["en"].update(
             "leaves the game."
         ),
         "event.character-revealed": "{character} comes up: play stops for an auction.",
+        # no longer happens (ruling R11 auctions such a character), but older logs hold it
         "event.character-late": (
             "{character} came up as the game ended: nobody can use the card, it leaves the game."
         ),

@@ -48,6 +48,19 @@ def orientation(attempt: Attempt) -> Iterator[Violation]:
         )
 
 
+def may_be_built(tile: Tile) -> bool:
+    """Whether ``tile`` is of a kind ever built into an Alhambra: the fountain is not (each
+    Alhambra starts with its own and never gets another). The mask of ``placement/fountain``
+    for the fast answers (``is_legal``, ``legal_cells``, swaps)."""
+    return not tile.is_fountain
+
+
+def fountain(attempt: Attempt) -> Iterator[Violation]:
+    """A fountain is never built (see :func:`may_be_built`)."""
+    if not may_be_built(attempt.tile):
+        yield Violation.of(RuleId.FOUNTAIN, cells=(attempt.cell,), cell=attempt.cell)
+
+
 def touches_city(attempt: Attempt) -> Iterator[Violation]:
     tiles, cell = attempt.tiles, attempt.cell
     if any(other in tiles for other in neighbours(cell)):
@@ -208,6 +221,7 @@ Rule = Callable[[Attempt], Iterator[Violation]]
 RULES: tuple[tuple[RuleId, Rule], ...] = (
     (RuleId.OCCUPIED, occupied),
     (RuleId.ORIENTATION, orientation),
+    (RuleId.FOUNTAIN, fountain),
     (RuleId.TOUCHES_CITY, touches_city),
     (RuleId.WALLS_MATCH, walls_match),
     (RuleId.WALKING, walking),
@@ -215,11 +229,12 @@ RULES: tuple[tuple[RuleId, Rule], ...] = (
     (RuleId.GATE, gate_position),
 )
 """The building rules in teaching order; ``placement/camp-sides`` is part of walls_match,
-``placement/gate`` only speaks when a gate is placed with the tile."""
+``placement/gate`` only speaks when a gate is placed with the tile, ``placement/fountain``
+only when a fountain is tried."""
 
 
 def check_attempt(attempt: Attempt) -> list[Violation]:
     """Every building rule the attempt breaks; on an occupied cell only what still applies."""
     if attempt.cell in attempt.tiles:
-        return [*occupied(attempt), *orientation(attempt)]
+        return [*occupied(attempt), *orientation(attempt), *fountain(attempt)]
     return [violation for _, rule in RULES for violation in rule(attempt)]

@@ -24,7 +24,7 @@ from .geometry import ORIGIN
 from .modules import MODULES, Module, UnknownModuleError, load_modules, registry_version
 from .money import SCORING_CARDS, CardError, card, money_cards
 from .notation import NotationError
-from .phases import PHASE_FINAL, PHASE_PLAY, PHASES
+from .phases import PHASE_ENDING, PHASE_FINAL, PHASE_PLAY, PHASES
 from .tiles import TILES, Building, Tile, TileError, building_counts
 
 FORMAT = "alhambra_nb/game"
@@ -521,9 +521,13 @@ def check_consistency(state: GameState) -> None:
         raise GameStateError(
             "display", f"the money display holds 4 cards, not {len(state.display)}"
         )
+    # A scoring, and the end of the game, wait only for an auction of what came up with them.
+    held = any(interrupt(state) is not None for interrupt in state.hooks("interrupt"))
     for card_id in state.revealed:
-        if card_id in SCORING_CARDS and int(card_id[-1]) > len(state.scorings):
+        if card_id in SCORING_CARDS and int(card_id[-1]) > len(state.scorings) and not held:
             raise GameStateError("revealed", f"{card_id!r} is revealed but was not scored")
+    if state.phase == PHASE_ENDING and not held:
+        raise GameStateError("phase", "the game is ending, but nothing holds up its end")
     if not 0 <= state.current < len(state.players):
         raise GameStateError("current", f"no seat {state.current} among {len(state.players)}")
     for i, seat in enumerate(state.receivers):

@@ -6,7 +6,10 @@
 - :func:`apply_action` returns the state after an action, never changing the one given.
 
 The end of a turn (refill, scoring cards, scorings, the end of the game and the last market
-tiles, the final scoring) happens inside :func:`apply_action` of :class:`EndTurn`.
+tiles, the final scoring) happens inside :func:`apply_action` of :class:`EndTurn` — or, when a
+module holds play for what the refill turned up (a character's auction), inside the action that
+releases it: every refill is resolved in the usual order, auctions before scorings, and the
+game ends only after both (RULES.md §5, §6, ruling R11).
 """
 
 from __future__ import annotations
@@ -55,7 +58,8 @@ from .money import (
     total_in,
     verb_for,
 )
-from .phases import PHASE_FINAL, PHASE_OVER, PHASE_PLAY
+from .phases import PHASE_ENDING, PHASE_FINAL, PHASE_OVER, PHASE_PLAY
+from .placement import may_be_built
 from .scoring import ScoreBreakdown, score_round
 from .state import (
     NEUTRAL_NAMES,
@@ -431,6 +435,8 @@ def _swap_masks(layout: Layout, tile: Tile) -> tuple[int, int]:
     Layout.swap_slots). A building replacing a camp adds paths and needs only a way in
     itself.
     """
+    if not may_be_built(tile):
+        return 0, 0
     fit = layout.fitting(tile.edge_bits)
     if tile.is_camp:
         # A building is walked to through an open side (or a gate, which holds it), and no
@@ -710,6 +716,7 @@ def _carry_out(state: GameState, action: Action) -> None:
     if state.modules:
         for after in state.hooks("after"):
             after(state, action)
+    _settle(state)
 
 
 def carry_out(state: GameState, action: Action) -> None:
@@ -830,11 +837,12 @@ def _do_end(state: GameState, action: EndTurn) -> None:
             _final_scoring(state)
         return
     short = _refill_market(state)
-    scorings(state, _refill_display(state))
+    _refill_display(state)
+    _begin_turn(state, (state.current + 1) % len(state.players), may_act=not short)
     if short:
-        _end_of_game(state)
+        # The game is over, but what the refill turned up comes first (ruling R11).
+        state.phase = PHASE_ENDING
     else:
-        _begin_turn(state, (state.current + 1) % len(state.players))
         state.turn += 1
 
 
@@ -882,6 +890,35 @@ def _refill_market(state: GameState) -> bool:
     return short
 
 
+def _settle(state: GameState) -> None:
+    """Carry out what the end of a turn left waiting, once no module holds play: the
+    scorings whose cards were set aside, then, when the bag ran short, the end of the game.
+
+    A character turned up with a scoring card is auctioned first (play stops at once for it,
+    RULES.md §9.3), so its owner's scoring powers count; the scoring still comes before the
+    next player's turn (§5). The last refill is resolved in the same order (ruling R11).
+    """
+    rounds = pending_rounds(state)
+    if not rounds and state.phase != PHASE_ENDING:
+        return
+    if state.modules and holding_module(state) is not None:
+        return
+    scorings(state, rounds)
+    if state.phase == PHASE_ENDING:
+        _end_of_game(state)
+
+
+def pending_rounds(state: GameState) -> list[int]:
+    """The scoring rounds whose cards are set aside but not yet scored (they wait only
+    while a module holds play)."""
+    scored = {record["round"] for record in state.scorings}
+    return [
+        round_
+        for round_ in (int(card_id[-1]) for card_id in state.revealed if card_id in SCORING_CARDS)
+        if round_ not in scored
+    ]
+
+
 def scorings(state: GameState, rounds: Sequence[int]) -> None:
     """Score the rounds whose cards came up, each followed by the neutral player's draw."""
     for round_ in rounds:
@@ -890,21 +927,21 @@ def scorings(state: GameState, rounds: Sequence[int]) -> None:
             _neutral_draw(state, NEUTRAL_AFTER_FIRST if round_ == 1 else len(state.bag) // 3)
 
 
-def _refill_display(state: GameState) -> list[int]:
-    """Turn up money cards to 4; returns the scoring rounds whose cards came up."""
-    rounds: list[int] = []
+def _refill_display(state: GameState) -> None:
+    """Turn up money cards to 4 (scoring cards on the way are set aside, see
+    :func:`draw_money`)."""
     while len(state.display) < 4:
-        card_id = draw_money(state, rounds)
+        card_id = draw_money(state)
         if card_id is None:
             break
         state.display.append(card_id)
-    return rounds
 
 
-def draw_money(state: GameState, rounds: list[int]) -> str | None:
+def draw_money(state: GameState) -> str | None:
     """The next money card of the deck (rebuilt from the discard pile when empty); a scoring
-    card on the way is set aside and its round added to ``rounds``, a module's card is dealt
-    with by its module. ``None`` when deck and discard pile are both empty."""
+    card on the way is set aside, to be scored once play goes on (see :func:`_settle`), a
+    module's card is dealt with by its module. ``None`` when deck and discard pile are both
+    empty."""
     reveals = state.hooks("reveal")
     while True:
         if not state.deck:
@@ -915,9 +952,7 @@ def draw_money(state: GameState, rounds: list[int]) -> str | None:
         card_id = state.deck.pop(0)
         if card_id in SCORING_CARDS:
             state.revealed.append(card_id)
-            round_ = int(card_id[-1])
-            rounds.append(round_)
-            state.note("event.scoring-card", round=round_)
+            state.note("event.scoring-card", round=int(card_id[-1]))
         elif card_id in VALUE or not any(reveal(state, card_id) for reveal in reveals):
             return card_id
 
@@ -941,7 +976,7 @@ def score(state: GameState, round_: int) -> None:
     bonuses: dict[str, list[list[Any]]] = {}
     for module in state.module_objects:  # every module: the default bonuses read score()
         for bonus in module.bonuses(state, round_, breakdown):
-            name = state.players[bonus.seat].name
+            name = _bonus_receiver(state, bonus.seat)
             points[name] += bonus.points
             bonuses.setdefault(name, []).append([bonus.source, bonus.points, bonus.detail])
     for player in state.players:
@@ -961,6 +996,14 @@ def score(state: GameState, round_: int) -> None:
     state.note("event.scoring", round=round_, points=[f"{n} {p}" for n, p in points.items()])
 
 
+def _bonus_receiver(state: GameState, seat: int | None) -> str:
+    """The name of the player a module's bonus goes to (``None``: the neutral player)."""
+    if seat is None:
+        assert state.neutral is not None, "a bonus for the neutral player of a larger game"
+        return state.neutral.name
+    return state.players[seat].name
+
+
 def breakdown_of(record: dict[str, Any]) -> ScoreBreakdown:
     """The explained scoring behind a scoring record of the state."""
     from .tiles import Building
@@ -977,7 +1020,8 @@ def breakdown_of(record: dict[str, Any]) -> ScoreBreakdown:
 
 
 def _end_of_game(state: GameState) -> None:
-    """The last market tiles go to the most money in their currency (RULES.md §6)."""
+    """The last market tiles go to the most money in their currency (RULES.md §6). The
+    current seat is the one after the last turn's player: it receives first."""
     n = len(state.players)
     for index, tile in enumerate(state.market):
         if tile is None:
@@ -998,7 +1042,7 @@ def _end_of_game(state: GameState) -> None:
             receiver.bought.append(tile)
             state.market[index] = None
             state.note("event.final-tile", player=receiver.name, amount=best, **common)
-    order = [(state.current + 1 + k) % n for k in range(n)]
+    order = [(state.current + k) % n for k in range(n)]
     state.receivers = [seat for seat in order if state.players[seat].bought]
     if state.receivers:
         state.phase = PHASE_FINAL

@@ -44,10 +44,12 @@ class Bonus:
     """Points a module awards at a scoring, with where they come from.
 
     ``source`` is a short label a learner reads in the breakdown ("camps", "Hakim Wahid");
-    ``detail`` says how the points were counted ("2 arrows: 5 + 2").
+    ``detail`` says how the points were counted ("2 arrows: 5 + 2"). ``seat`` is ``None``
+    for the neutral player of a two-player game, whose majority points a module may change
+    (Hakim Wahid as half a building breaking a tie with him).
     """
 
-    seat: int
+    seat: int | None
     source: str
     points: int
     detail: str = ""

@@ -11,8 +11,11 @@ without being asked. The highest bidder pays cards of one currency (or diamonds)
 at least the bid, no change (``pay denar-5#1 denar-3#2``), and takes the card; with no bid
 the character leaves the game. Then play goes on (the replacement money card was drawn when
 the character came up: nothing in the auction depends on the display). A character drawn by
-Yammerad before a turn is auctioned at once, the player whose turn it is bidding first; one
-revealed by the refill that ends the game leaves it unused.
+Yammerad before a turn is auctioned at once, the player whose turn it is bidding first. A
+scoring card turned up with a character waits for its auction, so that the winner's scoring
+powers count (the core holds the scoring while the auction holds play); the refill that ends
+the game is resolved the same way, the seat after the last turn's player bidding first, before
+the last market tiles are given out (ruling R11).
 
 The effects and their symbols: ♦ on the owner's turns, at most one ♦ character per turn;
 W at every scoring; 1× once, then the card leaves the game.
@@ -35,8 +38,8 @@ action                 symbol  effect
 State in ``state.extra["characters"]``: ``aside`` (face down, top first), ``owned`` (per
 seat), ``removed`` (out of the game), ``queue`` (revealed, awaiting their auction),
 ``auction`` (the running auction or ``null``), ``choice`` (the seat choosing for Fatime),
-``used`` (the turn whose ♦ has been used) and ``knihstig`` (a purchase of 10 or more just
-made: Abdul Knihstig may act).
+``used`` (the turn whose ♦ has been used) and ``knihstig`` (Abdul Knihstig's owner has just
+made a purchase of 10 or more: he may act, unless a ♦ character was used this turn).
 """
 
 from __future__ import annotations
@@ -514,10 +517,10 @@ class Characters(Module):
         data = _data(state)
         seat = state.current
         if isinstance(action, Buy):
+            # Only the fact of the purchase: the one-♦-per-turn rule is judged on its own,
+            # so that a refusal names only the rules really broken.
             data["knihstig"] = (
-                KNIHSTIG in data["owned"][seat]
-                and data["used"] != state.turn
-                and total(action.cards) >= KNIHSTIG_PAYMENT
+                KNIHSTIG in data["owned"][seat] and total(action.cards) >= KNIHSTIG_PAYMENT
             )
         elif not isinstance(action, (Bid, Pass, PayBid, FatimeChoice)):
             data["knihstig"] = False
@@ -691,11 +694,13 @@ class CharactersHalfHakim(Characters):
         if best is None or best[0] <= 0:
             return []
         gain, building, deltas = best
-        seats = {p.name: i for i, p in enumerate(state.players)}
+        # The neutral player of a two-player game takes part in majorities: a tie with him
+        # broken by the half building changes his points too (seat None).
+        seats: dict[str, int | None] = {p.name: i for i, p in enumerate(state.players)}
         return [
-            Bonus(seats[p], "Hakim Wahid", d, f"half a {building.value} for {name}")
+            Bonus(seats.get(p), "Hakim Wahid", d, f"half a {building.value} for {name}")
             for p, d in deltas.items()
-            if d and p in seats
+            if d
         ]
 
 
@@ -761,15 +766,11 @@ def _check_pay(state: GameState, auction: Any, cards: Sequence[str]) -> list[Vio
 
 
 def _next_auction(state: GameState) -> None:
-    """Begin the auction of the next revealed character (or let it go once play is over)."""
+    """Begin the auction of the next revealed character, the current player bidding first
+    (after a refill: the player whose turn is next, ruling R8)."""
     data = _data(state)
     while data["queue"] and data["auction"] is None and data["choice"] is None:
         character = data["queue"].pop(0)
-        if state.phase != PHASE_PLAY:
-            # Revealed by the refill that ended the game: nobody can use it any more.
-            data["removed"].append(character)
-            state.note("event.character-late", character=_character_name(character))
-            continue
         n = len(state.players)
         resume = state.current
         data["auction"] = {
@@ -1051,15 +1052,15 @@ def _do_machma(state: GameState, action: MachmaSwap) -> None:
 
 
 def _do_yammerad(state: GameState, action: YammeradDraw) -> None:
-    from ..turns import draw_money, scorings
+    from ..turns import draw_money
 
+    # A character on the way is auctioned and a scoring card scored, in that order, once
+    # this action is done (see the module's docstring).
     player = state.players[state.current]
-    rounds: list[int] = []
-    card_id = draw_money(state, rounds)
+    card_id = draw_money(state)
     if card_id is not None:
         player.money.append(card_id)
         state.note("event.yammerad", player=player.name, cards=[card_id])
-    scorings(state, rounds)
 
 
 _DOS: dict[type, Any] = {
