@@ -6,6 +6,7 @@ not computed by the code under test, so a wrong engine or a wrong chapter fails 
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 import subprocess
@@ -651,3 +652,11 @@ def test_a_wall_task_board_never_shows_the_length_it_asks_for(step_id):
     svg = step.board()._repr_svg_()
     assert f"longest wall: {length}" not in svg
     assert "longest wall" in chapters.step("scoring/walls/see").board()._repr_svg_()
+
+
+@pytest.mark.parametrize("step", TASKS, ids=ids(TASKS))
+def test_the_blank_answers_prompt_never_offers_a_right_answer_as_its_example(step):
+    prompt = step.check(...).message
+    example = prompt.partition("for example ")[2].rpartition(", then run")[0]
+    if example:
+        assert not step.check(ast.literal_eval(example)).ok, prompt

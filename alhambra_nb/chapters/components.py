@@ -86,7 +86,7 @@ CHAPTER = Chapter(
         Step(
             id="components/cells/try",
             title="Try it: find the tile",
-            text="Look at the Alhambra above.",
+            text="Look at the Alhambra on the board.",
             position=SAMPLER,
             task=QuizTask(
                 prompt="Which tile stands at (1, 1)?",

@@ -8,6 +8,7 @@ answer gives a verdict, never an exception, so a learner can simply try again.
 
 from __future__ import annotations
 
+import ast
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
@@ -225,11 +226,26 @@ class Task(ABC):
         ``...`` (the blank an exercise starts with) and ``None`` are "not answered yet".
         """
         if answer is None or answer is Ellipsis:
-            return no_answer(self.example)
+            return no_answer(self._harmless_example(city))
         try:
             return self._check(city, answer)
         except AnswerError as error:
             return wrong(_say("task.unreadable", error=error))
+
+    def answer_example(self) -> str | None:
+        """The form of an answer, as Python text (``"(3, -2)"``), or ``None``."""
+        return self.example
+
+    def _harmless_example(self, city: City | None) -> str | None:
+        # An example that happens to be a right answer would give the exercise away.
+        example = self.answer_example()
+        if example is None:
+            return None
+        try:
+            gives_it_away = self._check(city, ast.literal_eval(example)).ok
+        except (AnswerError, ValueError, SyntaxError):
+            gives_it_away = False
+        return None if gives_it_away else example
 
     @abstractmethod
     def _check(self, city: City | None, answer: object) -> Verdict: ...
@@ -254,7 +270,7 @@ class PlaceTask(Task):
     """
 
     kind: ClassVar[str] = "place"
-    example: ClassVar[str | None] = "(2, 1)"
+    example: ClassVar[str | None] = "(3, -2)"
     tile: Tile
     breaks: frozenset[RuleId]
     prompt: str
@@ -339,7 +355,7 @@ class LegalCellsTask(Task):
     """Name every cell where ``tile`` may be built (the answer is a set of cells)."""
 
     kind: ClassVar[str] = "legal-cells"
-    example: ClassVar[str | None] = "{(2, 0), (2, 1)}"
+    example: ClassVar[str | None] = "{(3, -2), (4, -2)}"
     tile: Tile
     prompt: str
 
@@ -393,7 +409,7 @@ class RemovalTask(Task):
     """Name every tile that may be taken out of the Alhambra (a set of cells)."""
 
     kind: ClassVar[str] = "removable"
-    example: ClassVar[str | None] = "{(2, 0), (2, 1)}"
+    example: ClassVar[str | None] = "{(3, -2), (4, -2)}"
     prompt: str
 
     def _check(self, city: City | None, answer: object) -> Verdict:
@@ -436,7 +452,7 @@ class SwapTask(Task):
     """Name a cell whose tile may be swapped for ``tile`` (the new one takes its cell)."""
 
     kind: ClassVar[str] = "swap"
-    example: ClassVar[str | None] = "(2, 1)"
+    example: ClassVar[str | None] = "(3, -2)"
     tile: Tile
     prompt: str
 
@@ -586,7 +602,6 @@ class QuizTask(Task):
     """
 
     kind: ClassVar[str] = "quiz"
-    example: ClassVar[str | None] = "'a'"
     prompt: str
     options: tuple[str, ...]
     correct: frozenset[str]
@@ -602,6 +617,13 @@ class QuizTask(Task):
     @property
     def multiple(self) -> bool:
         return len(self.correct) > 1
+
+    def answer_example(self) -> str:
+        """A letter in quotes, one of the wrong options' (the form, not the answer)."""
+        wrong_letters = [
+            ch for ch in ascii_lowercase[: len(self.options)] if ch not in self.correct
+        ]
+        return repr(wrong_letters[0] if wrong_letters else "a")
 
     def choices(self) -> str:
         """The options as lines ``a) …``."""
