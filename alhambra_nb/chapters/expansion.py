@@ -473,12 +473,14 @@ CHARACTERS = Chapter(
                 "scores for it, rounded down (the engine names the best type). A published "
                 "score calculator counts him instead as half a building of the named type; "
                 "the engine offers that reading as the module 'characters-half-hakim'. Yusuf "
-                "E'Passuff gives 1 point per 3 wall points.\n\n"
+                "E'Passuff gives 1 point per 3 wall points. A character that turns up in the "
+                "same refill as a scoring card is auctioned first (our ruling R11), so its "
+                "powers already count at that scoring.\n\n"
                 "Ben owns Hakim Wahid, Cem owns Yusuf E'Passuff. Ana takes a card and ends "
                 "her turn: the first scoring card turns up."
             ),
             game=SCORING_WITH_CHARACTERS,
-            rulings=("R10",),
+            rulings=("R10", "R11"),
             task=ScoringTask(
                 prompt="How many points do Ana, Ben and Cem score? e.g. {'Ana': 1, 'Ben': 2}"
             ),

@@ -24,7 +24,7 @@ chapters stage a :class:`GameStage`)."""
 ACTIONS: tuple[str, ...] = ("place", "remove", "swap")
 """What a step can show being done at its cell ``at``."""
 
-RULINGS: tuple[str, ...] = ("R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9", "R10")
+RULINGS: tuple[str, ...] = ("R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9", "R10", "R11")
 """The rulings of the rules text that the chapters state where they apply."""
 
 

@@ -449,9 +449,13 @@ END_OF_GAME = Chapter(
                 "to the player holding the most money, by total value, in that space's "
                 "currency; on a tie nobody gets it. The receivers may place these buildings "
                 "(building rules apply) or put them on the reserve. Then comes the third "
-                "scoring, and the most points wins; a tie is a shared win."
+                "scoring, and the most points wins; a tie is a shared win.\n\n"
+                "Our ruling (R11): the money display is still refilled at the end of that last "
+                "turn, and whatever turns up is dealt with first, as after any turn: a scoring "
+                "card turning up then is scored before the last buildings are given out."
             ),
             game=LAST_TURN,
+            rulings=("R11",),
             task=QuizTask(
                 prompt=(
                     "At the end a tower lies on the Dirham space. Ana holds Dirham 5 and 4, "

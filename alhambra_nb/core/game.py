@@ -186,7 +186,9 @@ class Game:
 
     @property
     def phase(self) -> str:
-        """``'play'``, ``'final'`` (placing the last market tiles) or ``'over'``."""
+        """``'play'``, ``'ending'`` (the game is over once what the last refill turned up is
+        auctioned and scored, ruling R11), ``'final'`` (placing the last market tiles) or
+        ``'over'``."""
         return self._state.phase
 
     @property
