@@ -15,9 +15,11 @@ from alhambra_nb.render import (
     city_svg,
     describe_cell,
     describe_tile,
+    legend_svg,
     tile_fragment,
     tile_svg,
 )
+from alhambra_nb.render.svg import MARKER_RADIUS
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -90,7 +92,7 @@ def test_the_expected_classes_are_present(small):
     found = classes(parse(city_svg(small)))
     for name in ("tile", "garden", "tower", "fountain", "wall", "outer", "longest", "cell"):
         assert name in found, name
-    assert {"empty", "candidate", "coord", "tile-letter", "tile-price"} <= found
+    assert {"empty", "candidate", "coord", "pictogram", "tile-price", "paper"} <= found
 
 
 def test_every_cell_group_carries_data_cell(small):
@@ -111,13 +113,28 @@ def test_double_walls_are_told_apart_from_outer_walls():
     assert by_class(root, "outer") == []
 
 
-def test_buildings_show_their_letter_and_price(small):
+def test_buildings_show_their_pictogram_and_price(small):
     root = parse(city_svg(small))
     garden = next(el for el in by_class(root, "cell") if el.get("data-cell") == "1,0")
     texts = {el.get("class"): el.text for el in garden.iter(f"{SVG}text")}
-    assert texts == {"tile-letter": "G", "tile-price": "10"}
+    assert texts == {"tile-price": "10"}
+    [pictogram] = by_class(garden, "pictogram")
+    assert pictogram.get("class") == "pictogram garden"
     face = next(el for el in garden.iter() if "tile-face" in el.get("class", ""))
     assert face.get("fill") == PALETTE["garden"]
+
+
+def test_every_kind_of_tile_has_its_own_pictogram():
+    buildings = [next(t for t in alh.TILES if t.building is b) for b in alh.Building]
+    tiles = [*buildings, alh.FOUNTAIN, alh.Tile.camp(5, bastions="N")]
+    drawings = {}
+    for tile in tiles:
+        [pictogram] = by_class(parse(tile_svg(tile)), "pictogram")
+        shapes = [el for el in pictogram.iter() if el is not pictogram]
+        assert len(shapes) >= 2, tile  # a drawing, not a letter
+        assert not [el for el in shapes if el.tag == f"{SVG}text"], tile
+        drawings[pictogram.get("class")] = ET.tostring(pictogram)
+    assert len(drawings) == len(set(drawings.values())) == len(tiles)
 
 
 def test_the_fountain_is_drawn_distinctly(small):
@@ -151,7 +168,9 @@ def test_a_legal_try_shows_a_ghost_and_no_violation(small):
     assert attempt.get("data-try") == "0,-1"
     assert by_class(root, "ghost")
     assert by_class(root, "violation") == []
-    assert "✓ legal" in [el.text for el in root.iter(f"{SVG}text")]
+    [tick] = by_class(attempt, "marker")
+    assert "marker-legal" in tick.get("class").split()
+    assert [el.text for el in tick.iter(f"{SVG}text")] == ["✓"]
 
 
 def test_walls_match_outlines_both_mismatched_sides(small):
@@ -163,7 +182,13 @@ def test_walls_match_outlines_both_mismatched_sides(small):
     assert "placement-walls-match" in match.get("class").split()
     assert len(by_class(match, "violation-edge")) == 2
     labels = [el.text for el in match.iter(f"{SVG}text")]
-    assert labels == [f"1 {RULE_TAGS['placement/walls-match']}"]
+    assert labels == ["1"]
+    # The key beside the board says what marker 1 means, in words.
+    root = parse(city_svg(small, try_tile="tower-9-NE", at=(-1, 0)))
+    [entry] = [e for e in by_class(root, "key-entry") if e.get("data-index") == "1"]
+    words = " ".join(el.text for el in by_class(entry, "key-text"))
+    assert words.startswith(f"{RULE_TAGS['placement/walls-match']}: ")
+    assert " ".join(violations[0].message.split()) == words.split(": ", 1)[1]
 
 
 def test_walking_marks_the_unreachable_tile_and_the_blocking_walls(small):
@@ -198,7 +223,7 @@ def test_touches_city_occupied_and_orientation_outline_cells(small):
         groups = violation_groups(city_svg(small, **options))
         [group] = [g for g in groups if g.get("data-rule") == rule]
         assert by_class(group, "violation-cell"), rule
-        assert by_class(group, "badge"), rule
+        assert by_class(group, "marker"), rule
 
 
 def test_a_turned_tile_is_drawn_turned(small):
@@ -331,3 +356,167 @@ def test_a_gate_named_from_either_tile_sits_on_the_shared_side():
 
 def violation_groups_of(root):
     return [g for g in root.iter(f"{SVG}g") if "violation" in (g.get("class") or "").split()]
+
+
+# -- the look: markers beside the tiles, readable text, a legend --------------------------------
+
+# Where a tile shows what it is: its pictogram and its price (cell units, from the cell's corner).
+TILE_MIDDLE = (27, 21, 73, 83)
+PRICE_BOX = (38, 66, 62, 80)
+
+
+def translation(el: ET.Element) -> tuple[float, float]:
+    numbers = el.get("transform").split("(")[1].split(")")[0].replace(",", " ").split()
+    return float(numbers[0]), float(numbers[1])
+
+
+def gap_to_boxes(x: float, y: float, box: tuple[int, int, int, int]) -> float:
+    """How far (x, y) is from the nearest copy of ``box`` in any cell."""
+    left, top, right, bottom = box
+    nearest = float("inf")
+    cx, cy = int(x // 100), int(y // 100)
+    for gx in (cx - 1, cx, cx + 1):
+        for gy in (cy - 1, cy, cy + 1):
+            dx = max(gx * 100 + left - x, 0, x - gx * 100 - right)
+            dy = max(gy * 100 + top - y, 0, y - gy * 100 - bottom)
+            nearest = min(nearest, (dx * dx + dy * dy) ** 0.5)
+    return nearest
+
+
+def marker_centres(root: ET.Element) -> list[tuple[float, float]]:
+    return [translation(m) for g in by_class(root, "violations") for m in by_class(g, "marker")]
+
+
+def test_violation_markers_sit_on_borders_clear_of_every_tile_and_of_each_other(small):
+    seen = 0
+    for tile in ("tower-9-NE", "pavilion-2-NEW", "garden-8-NE", "tower-9"):
+        for rotation in (0, 1):
+            for x in range(-2, 4):
+                for y in range(-2, 3):
+                    root = parse(city_svg(small, try_tile=tile, at=(x, y), rotation=rotation))
+                    centres = marker_centres(root)
+                    seen += len(centres)
+                    for mx, my in centres:
+                        assert gap_to_boxes(mx, my, TILE_MIDDLE) >= MARKER_RADIUS, (tile, x, y)
+                    for i, (ax, ay) in enumerate(centres):
+                        for bx, by in centres[i + 1 :]:
+                            assert ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5 >= 2 * MARKER_RADIUS
+    assert seen > 100
+
+
+def test_three_broken_rules_get_three_markers_and_three_key_entries():
+    city = alh.City.from_text(SMALL)
+    # The tile the markers used to pile up on: "1 walls", "2 walls", "3 no path".
+    violations = city.check("pavilion-2-NEW", (0, 1))
+    assert [v.rule.value for v in violations] == [
+        "placement/walls-match",
+        "placement/walls-match",
+        "placement/walking",
+    ]
+    root = parse(city_svg(city, try_tile="pavilion-2-NEW", at=(0, 1)))
+    assert len(marker_centres(root)) == len(violations)
+    entries = by_class(root, "key-entry")
+    assert [e.get("data-index") for e in entries] == [str(i + 1) for i in range(len(violations))]
+    # The key is under the board, inside the picture.
+    _, y, _, height = (float(n) for n in root.get("viewBox").split())
+    board_bottom = max(int(c.get("data-cell").split(",")[1]) for c in by_class(root, "cell"))
+    for text in by_class(root, "key-text"):
+        assert (board_bottom + 1) * 100 < float(text.get("y")) <= y + height
+
+
+def scale_of(el: ET.Element) -> float:
+    transform = el.get("transform") or ""
+    if "scale(" not in transform:
+        return 1.0
+    return float(transform.split("scale(")[1].split(")")[0].split()[0])
+
+
+def text_sizes(svg: str) -> list[tuple[str, float]]:
+    """Each text's class and its size in pixels as the picture is shown."""
+    root = parse(svg)
+    pixels_per_unit = float(root.get("width")) / float(root.get("viewBox").split()[2])
+    found = []
+
+    def walk(el: ET.Element, scale: float) -> None:
+        scale *= scale_of(el)
+        if el.tag == f"{SVG}text":
+            found.append((el.get("class"), float(el.get("font-size")) * scale * pixels_per_unit))
+        for child in el:
+            walk(child, scale)
+
+    walk(root, 1.0)
+    return found
+
+
+def test_every_text_of_a_static_picture_is_at_least_11_pixels():
+    city = alh.City.from_text(SEED_CAMPS)
+    city_gates = alh.City(
+        {(1, 0): "garden-10-E", (2, 0): "tower-9-W"}, gates=[((1, 0), alh.Side.E)]
+    )
+    pictures = [
+        # as notebooks show them: a city's own picture, and a chapter's
+        city_svg(alh.City.from_text(SMALL), try_tile="tower-9-NE", at=(-1, 0), show_legend=True),
+        city_svg(city, show_camp_lines=True),
+        city_svg(city_gates, try_tile="seraglio-7-W", at=(3, 0), gate="W"),
+        alh.City.from_text(SMALL)._repr_svg_(),
+        tile_svg("tower-9-NE"),
+        legend_svg(camps=True),
+    ]
+    for svg in pictures:
+        sizes = text_sizes(svg)
+        assert sizes
+        small_ones = [(cls, round(px, 1)) for cls, px in sizes if px < 11]
+        assert small_ones == []
+
+
+def test_camp_arrows_leave_every_price_readable():
+    root = parse(city_svg(alh.City.from_text(SEED_CAMPS), show_camp_lines=True))
+    points = by_class(root, "camp-point")
+    assert points
+    for point in points:
+        x, y, r = (float(point.get(k)) for k in ("cx", "cy", "r"))
+        assert gap_to_boxes(x, y, PRICE_BOX) >= r
+    for track in by_class(root, "camp-line-track"):
+        x1, y1, x2 = (float(track.get(k)) for k in ("x1", "y1", "x2"))
+        half = float(track.get("stroke-width")) / 2
+        if x1 == x2:  # a column: it must pass beside the prices
+            local = x1 % 100
+            assert local - half > PRICE_BOX[2] or local + half < PRICE_BOX[0]
+        else:
+            local = y1 % 100
+            assert local - half > PRICE_BOX[3] or local + half < PRICE_BOX[1]
+
+
+def test_walls_are_drawn_thick():
+    root = parse(city_svg(alh.City.from_text(SMALL)))
+    walls = [el for el in by_class(root, "wall") if el.tag == f"{SVG}rect"]
+    assert walls
+    assert all(min(float(w.get("width")), float(w.get("height"))) >= 16 for w in walls)
+
+
+def test_a_picture_has_its_own_paper_under_everything(small):
+    root = parse(city_svg(small))
+    paper = next(el for el in root if el.get("class") == "paper")
+    assert paper.get("fill") == PALETTE["paper"]
+    box = [float(n) for n in root.get("viewBox").split()]
+    assert [float(paper.get(k)) for k in ("x", "y", "width", "height")] == box
+    board = next(el for el in root if el.get("class") == "board")
+    assert list(root).index(paper) < list(root).index(board)
+
+
+def test_the_legend_names_every_building_and_every_mark():
+    root = parse(legend_svg())
+    entries = by_class(root, "legend-entry")
+    names = {e.get("data-entry"): e for e in entries}
+    for building in alh.Building:
+        entry = names[building.value]
+        assert by_class(entry, "pictogram")[0].get("class") == f"pictogram {building.value}"
+        assert by_class(entry, "legend-label")[0].text == building.value
+    assert {"fountain", "wall", "longest", "violation", "blocking", "hole", "legal"} <= set(names)
+    assert "camp" not in names
+    assert "camp" in {
+        e.get("data-entry") for e in by_class(parse(legend_svg(camps=True)), "legend-entry")
+    }
+    with_legend = parse(city_svg(alh.City.from_text(SMALL), show_legend=True))
+    assert len(by_class(with_legend, "legend-entry")) == len(entries)
+    assert by_class(parse(city_svg(alh.City.from_text(SMALL))), "legend") == []

@@ -22,25 +22,34 @@ Same input, same bytes: cells are visited in sorted order and numbers are intege
 
 from __future__ import annotations
 
+import math
+import textwrap
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping, Sequence
 
 from ..core.camps import ArrowLine, arrow_lines
 from ..core.city import City, as_rotation, as_side, as_tile
 from ..core.geometry import SIDES, Cell, Side, canonical_edge, neighbour
-from ..core.tiles import Edge, Tile
+from ..core.tiles import BUILDINGS, Edge, Tile
 from ..core.violations import RuleId, Violation
 from .palette import PALETTE
-from .text import describe_city, describe_tile, rule_tag
+from .text import LEGEND_MARKS, LEGEND_WORDS, describe_city, describe_tile, rule_tag, tile_noun_of
 
 UNIT = 100
 """User units per cell side."""
 INSET = 3
 """Gap between a tile's face and its cell's border, so neighbouring tiles read as separate."""
-WALL = 12
+WALL = 16
 """Thickness of a wall."""
-EDGE_MARK = 9
+EDGE_MARK = INSET + WALL // 2
 """Distance from a cell border to the centre line of a wall or of an outlined side."""
+PRICE_BASELINE = 80
+PRICE_FONT = 18
+MARKER_RADIUS = 14
+"""Numbered violation markers: circles on the cell borders, never over a tile's middle."""
+TEXT_FONT = 20
+"""Coordinates, captions and the key under a picture; at the default size of 72 pixels per
+cell this is 14 pixels, and 11 pixels even at 56."""
 FONT = "DejaVu Sans, Verdana, Helvetica, Arial, sans-serif"
 
 Extent = tuple[int, int, int, int]
@@ -100,9 +109,13 @@ def side_line(cell: Cell, side: Side, offset: int = EDGE_MARK) -> tuple[int, int
 
 
 # -- tiles ------------------------------------------------------------------------------------
+def _role(tile: Tile) -> str:
+    return tile.building.value if tile.building is not None else tile.kind.value
+
+
 def _draw_tile(parent: ET.Element, tile: Tile, wall_class: Mapping[Side, str]) -> None:
-    """A tile in local units (0…UNIT): face, picture, walls or bastions."""
-    role = tile.building.value if tile.building is not None else tile.kind.value
+    """A tile in local units (0…UNIT): face, pictogram, price, walls or bastions."""
+    role = _role(tile)
     size = UNIT - 2 * INSET
     _el(
         parent,
@@ -118,97 +131,71 @@ def _draw_tile(parent: ET.Element, tile: Tile, wall_class: Mapping[Side, str]) -
         stroke_width=2,
     )
     if tile.is_fountain:
-        _draw_fountain(parent)
+        draw_pictogram(parent, "fountain")
     elif tile.is_camp:
-        _draw_camp(parent, tile)
+        draw_pictogram(parent, "camp")
+        _draw_price(parent, tile)
+        _draw_bastions(parent, tile)
     else:
-        _draw_building(parent, tile)
+        assert tile.building is not None
+        draw_pictogram(parent, tile.building.value)
+        _draw_price(parent, tile)
     for side in SIDES:
         if tile.edges[side] is Edge.WALL:
             _draw_wall(parent, side, wall_class.get(side, "wall"))
 
 
-def _draw_building(parent: ET.Element, tile: Tile) -> None:
-    assert tile.building is not None
-    _text(
-        parent,
-        "tile-letter",
-        tile.building.letter,
-        x=50,
-        y=60,
-        font_size=40,
-        font_weight="bold",
-        text_anchor="middle",
-        fill=PALETTE["ink"],
-    )
-    _draw_price(parent, tile)
-
-
-def _draw_fountain(parent: ET.Element) -> None:
-    _el(
-        parent,
-        "circle",
-        "fountain-basin",
-        cx=50,
-        cy=50,
-        r=30,
-        fill=PALETTE["water"],
-        stroke=PALETTE["tile-edge"],
-        stroke_width=3,
-    )
-    _el(
-        parent,
-        "circle",
-        "fountain-jet",
-        cx=50,
-        cy=50,
-        r=11,
-        fill=PALETTE["fountain"],
-        stroke=PALETTE["water"],
-        stroke_width=3,
-    )
-
-
 def _draw_price(parent: ET.Element, tile: Tile) -> None:
-    """The price, under the letter of a building and under a camp's tent alike."""
+    """The price, under the pictogram of a building and under a camp's tent alike."""
     _text(
         parent,
         "tile-price",
         str(tile.price),
         x=50,
-        y=82,
-        font_size=17,
+        y=PRICE_BASELINE,
+        font_size=PRICE_FONT,
+        font_weight="bold",
         text_anchor="middle",
         fill=PALETTE["ink"],
     )
 
 
-def _draw_camp(parent: ET.Element, tile: Tile) -> None:
-    _el(parent, "polygon", "camp-tent", points="34,62 50,34 66,62", fill=PALETTE["bastion"])
-    _draw_price(parent, tile)
+def _draw_bastions(parent: ET.Element, tile: Tile) -> None:
     for side in SIDES:
         if side in tile.bastions:
-            x, y, w, h = _side_rect(side, WALL + 4)
+            x, y, w, h = _side_rect(side, WALL + 2)
             _el(parent, "rect", "bastion", x=x, y=y, width=w, height=h, fill=PALETTE["bastion"])
             _el(parent, "polygon", "bastion-arrow", points=_arrow(side), fill=PALETTE["gate"])
 
 
 def _arrow(side: Side) -> str:
     """A small triangle on a bastion, pointing out of the camp."""
-    tip, base = INSET + 2, INSET + WALL + 1
+    tip, base = INSET + 2, INSET + WALL
     points = {
-        Side.N: ((42, base), (58, base), (50, tip)),
-        Side.S: ((42, UNIT - base), (58, UNIT - base), (50, UNIT - tip)),
-        Side.W: ((base, 42), (base, 58), (tip, 50)),
-        Side.E: ((UNIT - base, 42), (UNIT - base, 58), (UNIT - tip, 50)),
+        Side.N: ((41, base), (59, base), (50, tip)),
+        Side.S: ((41, UNIT - base), (59, UNIT - base), (50, UNIT - tip)),
+        Side.W: ((base, 41), (base, 59), (tip, 50)),
+        Side.E: ((UNIT - base, 41), (UNIT - base, 59), (UNIT - tip, 50)),
     }[side]
     return " ".join(f"{x},{y}" for x, y in points)
 
 
 def _draw_wall(parent: ET.Element, side: Side, cls: str) -> None:
     x, y, w, h = _side_rect(side, WALL)
-    _el(parent, "rect", cls, x=x, y=y, width=w, height=h, fill=PALETTE["wall"])
-    # A dashed light line along the wall reads as masonry and keeps thin walls visible.
+    _el(
+        parent,
+        "rect",
+        cls,
+        x=x,
+        y=y,
+        width=w,
+        height=h,
+        fill=PALETTE["wall"],
+        stroke=PALETTE["wall-edge"],
+        stroke_width=2,
+    )
+    # A dashed line along the wall reads as masonry, so a wall is told from a plain edge
+    # even where its colour is close to the tile's.
     x1, y1, x2, y2 = side_line((0, 0), side, INSET + WALL // 2)
     inset = INSET + 6
     if side in (Side.N, Side.S):
@@ -224,9 +211,134 @@ def _draw_wall(parent: ET.Element, side: Side, cls: str) -> None:
         x2=x2,
         y2=y2,
         stroke=PALETTE["wall-top"],
-        stroke_width=2,
-        stroke_dasharray="7 5",
+        stroke_width=3,
+        stroke_dasharray="8 5",
     )
+
+
+# -- pictograms -------------------------------------------------------------------------------
+# Each pictogram is drawn in ink inside the box x 30…70, y 24…62 of a tile, clear of the walls
+# (which take the outer WALL units of each side) and of the price under it. Cut-outs (windows,
+# arches) are filled with the tile's own colour, so a pictogram reads as a silhouette.
+
+
+def _pavilion(group: ET.Element, face: str) -> None:
+    """An open pavilion: a pointed roof on two columns."""
+    ink = PALETTE["ink"]
+    _el(group, "polygon", "roof", points="28,42 50,24 72,42", fill=ink)
+    _el(group, "rect", "column", x=34, y=42, width=6, height=17, fill=ink)
+    _el(group, "rect", "column", x=60, y=42, width=6, height=17, fill=ink)
+    _el(group, "rect", "step", x=29, y=59, width=42, height=4, fill=ink)
+    _el(group, "circle", "finial", cx=50, cy=22, r=3, fill=ink)
+    del face
+
+
+def _seraglio(group: ET.Element, face: str) -> None:
+    """A palace: a dome on a hall between two minarets."""
+    ink = PALETTE["ink"]
+    _el(group, "path", "dome", d="M37 44 A13 13 0 0 1 63 44 Z", fill=ink)
+    _el(group, "rect", "hall", x=36, y=44, width=28, height=19, fill=ink)
+    _el(group, "path", "door", d="M46 63 V55 A4 4 0 0 1 54 55 V63 Z", fill=face)
+    for x in (27, 67):
+        _el(group, "rect", "minaret", x=x, y=32, width=6, height=31, fill=ink)
+        _el(group, "polygon", "minaret-cap", points=f"{x - 1},32 {x + 3},24 {x + 7},32", fill=ink)
+
+
+def _arcades(group: ET.Element, face: str) -> None:
+    """A colonnade: a long roof on three round arches."""
+    ink = PALETTE["ink"]
+    _el(group, "rect", "arcade", x=27, y=30, width=46, height=33, fill=ink)
+    for x in (31, 45, 59):
+        _el(group, "path", "arch", d=f"M{x} 63 V45 A5 5 0 0 1 {x + 10} 45 V63 Z", fill=face)
+
+
+def _chambers(group: ET.Element, face: str) -> None:
+    """A house of rooms: a block under a flat roof with four windows."""
+    ink = PALETTE["ink"]
+    _el(group, "rect", "roof", x=29, y=26, width=42, height=5, fill=ink)
+    _el(group, "rect", "block", x=32, y=31, width=36, height=32, fill=ink)
+    for x in (37, 54):
+        for y in (36, 50):
+            _el(group, "rect", "window", x=x, y=y, width=9, height=9, fill=face)
+
+
+def _garden(group: ET.Element, face: str) -> None:
+    """A tree: a round crown on a trunk."""
+    ink = PALETTE["ink"]
+    _el(group, "rect", "trunk", x=47, y=44, width=6, height=18, fill=ink)
+    for cx, cy, r in ((41, 41, 9), (59, 41, 9), (50, 32, 11)):
+        _el(group, "circle", "crown", cx=cx, cy=cy, r=r, fill=ink)
+    _el(group, "rect", "ground", x=34, y=61, width=32, height=3, fill=ink)
+    del face
+
+
+def _tower(group: ET.Element, face: str) -> None:
+    """A keep: a tall tower with battlements and a slit window."""
+    ink = PALETTE["ink"]
+    _el(
+        group,
+        "path",
+        "keep",
+        d="M40 63 V34 H36 V23 H42 V28 H47 V23 H53 V28 H58 V23 H64 V34 H60 V63 Z",
+        fill=ink,
+    )
+    _el(group, "rect", "slit", x=48, y=38, width=4, height=11, fill=face)
+    _el(group, "path", "door", d="M45 63 V57 A5 5 0 0 1 55 57 V63 Z", fill=face)
+
+
+def _fountain(group: ET.Element, face: str) -> None:
+    """A round basin with a jet in the middle."""
+    _el(
+        group,
+        "circle",
+        "fountain-basin",
+        cx=50,
+        cy=50,
+        r=30,
+        fill=PALETTE["water"],
+        stroke=PALETTE["tile-edge"],
+        stroke_width=3,
+    )
+    _el(
+        group,
+        "circle",
+        "fountain-jet",
+        cx=50,
+        cy=50,
+        r=11,
+        fill=face,
+        stroke=PALETTE["ink"],
+        stroke_width=3,
+    )
+
+
+def _camp(group: ET.Element, face: str) -> None:
+    """A tent with a pennant."""
+    ink = PALETTE["ink"]
+    _el(group, "polygon", "camp-tent", points="30,62 50,30 70,62", fill=ink)
+    _el(group, "polygon", "tent-door", points="45,62 50,50 55,62", fill=face)
+    _el(group, "rect", "pole", x=49, y=21, width=2, height=10, fill=ink)
+    _el(group, "polygon", "pennant", points="51,21 60,24 51,27", fill=ink)
+
+
+PICTOGRAMS = {
+    "pavilion": _pavilion,
+    "seraglio": _seraglio,
+    "arcades": _arcades,
+    "chambers": _chambers,
+    "garden": _garden,
+    "tower": _tower,
+    "fountain": _fountain,
+    "camp": _camp,
+}
+"""How each kind of tile is drawn, by role (a building value, ``fountain`` or ``camp``)."""
+
+
+def draw_pictogram(parent: ET.Element, role: str) -> ET.Element:
+    """The pictogram of ``role`` in tile units, as ``<g class="pictogram role">``."""
+    group = _el(parent, "g", f"pictogram {role}")
+    PICTOGRAMS[role](group, PALETTE[role])
+    return group
 
 
 def _city_wall_classes(city: City, cell: Cell, tile: Tile) -> dict[Side, str]:
@@ -289,17 +401,20 @@ def city_svg(
     show_wall: bool = True,
     show_coords: bool = True,
     show_camp_lines: bool = False,
+    show_legend: bool = False,
     extent: Extent | None = None,
-    size: int = 56,
+    size: int = 72,
 ) -> str:
     """A picture of ``city``, ``size`` pixels per cell.
 
     With ``try_tile`` and ``at``, the tile is drawn over that cell (turned ``rotation`` quarter
     turns) and ``violations`` — by default ``city.check(try_tile, at, rotation, gate=gate)`` —
     are highlighted; ``gate`` (expansion II) draws a gate on that side of the tried tile.
-    ``violations`` alone highlights any list (a refused removal, say). ``highlight`` outlines
-    cells; ``show_wall`` draws the longest outer wall and its length; ``show_camp_lines``
-    follows every camp arrow and marks the tiles it scores (expansion II).
+    ``violations`` alone highlights any list (a refused removal, say). Each violation gets a
+    numbered marker on the cell borders and a line of the key under the board. ``highlight``
+    outlines cells; ``show_wall`` draws the longest outer wall and its length;
+    ``show_camp_lines`` follows every camp arrow and marks the tiles it scores (expansion II);
+    ``show_legend`` adds the legend right of the board.
     """
     attempt = _attempt(city, try_tile, at, rotation)
     gate = as_side(gate)
@@ -317,14 +432,23 @@ def city_svg(
     lines = [line for line in arrow_lines(city.tiles()) if line.cells] if show_camp_lines else []
     caption = _caption(len(segments) if show_wall else None, lines if show_camp_lines else None)
 
-    left_pad, top_pad = (40, 34) if show_coords else (8, 8)
-    bottom_pad = 34 if caption else 8
     min_x, min_y, max_x, max_y = extent
+    board_width = (max_x - min_x + 1) * UNIT
+    key_lines = _key_lines(violations, board_width)
+    left_pad, top_pad = (40, 38) if show_coords else (8, 8)
+    bottom = (max_y + 1) * UNIT + 8
+    caption_y = bottom + TEXT_FONT + 4 if caption else bottom
+    key_top = caption_y + (8 if caption else 0)
+    key_bottom = key_top + KEY_LINE * sum(len(rows) for rows in key_lines) + 8 * len(key_lines)
+    legend_x = max_x * UNIT + UNIT + 24
+    legend_height = _legend_height(camps=bool(lines) or _has_camps(city)) if show_legend else 0
+    right = legend_x + LEGEND_WIDTH if show_legend else (max_x + 1) * UNIT + 8
+    box_bottom = max(key_bottom + 4, min_y * UNIT + legend_height)
     box = (
         min_x * UNIT - left_pad,
         min_y * UNIT - top_pad,
-        (max_x - min_x + 1) * UNIT + left_pad + 8,
-        (max_y - min_y + 1) * UNIT + top_pad + bottom_pad,
+        right - (min_x * UNIT - left_pad),
+        box_bottom - (min_y * UNIT - top_pad),
     )
     root = _svg_root("alhambra city", box, size / UNIT)
     desc = describe_city(
@@ -337,13 +461,16 @@ def city_svg(
         desc += f" Camp arrows: {_caption(None, lines) or 'camps: 0'}."
     _text(root, "", desc).tag = "desc"
     _draw_defs(root)
+    # A paper of its own, so the picture reads the same on a light or a dark page.
+    _el(root, "rect", "paper", x=box[0], y=box[1], width=box[2], height=box[3],
+        fill=PALETTE["paper"])  # fmt: skip
     _draw_board(root, city, extent)
     if city.gates:
         _draw_gates(root, city)
-    if lines:
-        _draw_camp_lines(root, lines)
     if segments:
         _draw_longest_wall(root, segments)
+    if lines:
+        _draw_camp_lines(root, lines)
     if attempt is not None:
         _draw_attempt(root, attempt, legal=not violations)
         if gate is not None:
@@ -357,16 +484,18 @@ def city_svg(
     if show_coords:
         _draw_coords(root, extent)
     if caption:
-        _text(
-            root,
-            "caption wall-length",
-            caption,
-            x=min_x * UNIT,
-            y=(max_y + 1) * UNIT + 24,
-            font_size=18,
-            fill=PALETTE["coord"],
-        )
+        _text(root, "caption wall-length", caption, x=min_x * UNIT, y=caption_y,
+              font_size=TEXT_FONT, fill=PALETTE["text"])  # fmt: skip
+    if key_lines:
+        _draw_key(root, violations, key_lines, (min_x * UNIT, key_top))
+    if show_legend:
+        group = _el(root, "g", "legend", transform=f"translate({legend_x} {min_y * UNIT})")
+        draw_legend(group, camps=bool(lines) or _has_camps(city))
     return _serialise(root)
+
+
+def _has_camps(city: City) -> bool:
+    return any(tile.is_camp for _, tile in city.items())
 
 
 def _attempt(
@@ -414,7 +543,7 @@ def _draw_defs(root: ET.Element) -> None:
         patternUnits="userSpaceOnUse",
         patternTransform="rotate(45)",
     )
-    _el(pattern, "rect", "hatch-line", x=0, y=0, width=5, height=14, fill=PALETTE["hole"])
+    _el(pattern, "rect", "hatch-line", x=0, y=0, width=5, height=14, fill=PALETTE["hatch"])
 
 
 def _draw_board(root: ET.Element, city: City, extent: Extent) -> None:
@@ -432,8 +561,7 @@ def _draw_cell(row: ET.Element, city: City, cell: Cell, candidates: frozenset[Ce
     if tile is None:
         cls = "cell empty candidate" if cell in candidates else "cell empty"
     else:
-        role = tile.building.value if tile.building is not None else tile.kind.value
-        cls = f"cell tile {role}"
+        cls = f"cell tile {_role(tile)}"
     group = _el(
         row,
         "g",
@@ -485,9 +613,9 @@ def _draw_gates(
     for cell, side in sorted(canonical_edge(c, s) for c, s in named):
         x, y = cell
         if side == Side.E:
-            cx, cy, w, h = (x + 1) * UNIT, y * UNIT + 50, 2 * (INSET + WALL) + 4, 40
+            cx, cy, w, h = (x + 1) * UNIT, y * UNIT + 50, GATE_DEPTH, GATE_LENGTH
         else:
-            cx, cy, w, h = x * UNIT + 50, (y + 1) * UNIT, 40, 2 * (INSET + WALL) + 4
+            cx, cy, w, h = x * UNIT + 50, (y + 1) * UNIT, GATE_LENGTH, GATE_DEPTH
         gate = _el(group, "g", cls, data_gate=f"{x},{y},{side.name}")
         _el(
             gate,
@@ -499,7 +627,7 @@ def _draw_gates(
             height=h,
             rx=4,
             fill=PALETTE["gate"],
-            stroke=PALETTE["wall"],
+            stroke=PALETTE["wall-edge"],
             stroke_width=4,
         )
         _text(
@@ -507,11 +635,24 @@ def _draw_gates(
             "gate-label",
             "gate",
             x=cx,
-            y=cy + 5,
-            font_size=12,
+            y=cy + 6,
+            font_size=16,
+            font_weight="bold",
             text_anchor="middle",
             fill=PALETTE["ink"],
+            transform=f"rotate(90 {cx} {cy})" if side == Side.E else None,
         )
+
+
+GATE_DEPTH = 2 * (INSET + WALL) + 4
+GATE_LENGTH = 52
+
+
+def camp_line_offset(side: Side) -> tuple[int, int]:
+    """Where a camp arrow's line runs through a tile, from the tile's centre: along the east
+    edge for arrows pointing north or south, along the north edge for the others. Both stay
+    clear of the price at the bottom, and the two arrows of a corner camp stay apart."""
+    return (28, 0) if side in (Side.N, Side.S) else (0, -26)
 
 
 def _draw_camp_lines(root: ET.Element, lines: Sequence[ArrowLine]) -> None:
@@ -529,49 +670,43 @@ def _draw_camp_lines(root: ET.Element, lines: Sequence[ArrowLine]) -> None:
             data_points=line.points,
         )
         end = line.cells[-1]
-        # Along the middle of the row or column, a little off centre so that the two arrows
-        # of a corner camp crossing one tile stay apart.
-        shift = 22 if side in (Side.N, Side.S) else 20
-        if side in (Side.N, Side.S):
-            x1 = x2 = cx * UNIT + 50 + shift
-            y1, y2 = cy * UNIT + 50, end[1] * UNIT + 50
-        else:
-            y1 = y2 = cy * UNIT + 50 + shift
-            x1, x2 = cx * UNIT + 50, end[0] * UNIT + 50
+        dx, dy = camp_line_offset(side)
         _el(
             group,
             "line",
             "camp-line-track",
-            x1=x1,
-            y1=y1,
-            x2=x2,
-            y2=y2,
+            x1=cx * UNIT + 50 + dx,
+            y1=cy * UNIT + 50 + dy,
+            x2=end[0] * UNIT + 50 + dx,
+            y2=end[1] * UNIT + 50 + dy,
             stroke=PALETTE["camp-line"],
             stroke_width=5,
             stroke_dasharray="10 6",
             stroke_linecap="round",
         )
         for x, y in line.cells:
-            dx = x * UNIT + 50 + (shift if side in (Side.N, Side.S) else 0)
-            dy = y * UNIT + 50 + (0 if side in (Side.N, Side.S) else shift)
-            _el(group, "circle", "camp-point", cx=dx, cy=dy, r=11, fill=PALETTE["camp-line"])
+            px, py = x * UNIT + 50 + dx, y * UNIT + 50 + dy
+            _el(group, "circle", "camp-point", cx=px, cy=py, r=13, fill=PALETTE["camp-line"],
+                stroke=PALETTE["marker-text"], stroke_width=2)  # fmt: skip
             _text(
                 group,
                 "camp-point-label",
                 "+1",
-                x=dx,
-                y=dy + 5,
-                font_size=12,
+                x=px,
+                y=py + 6,
+                font_size=16,
                 font_weight="bold",
                 text_anchor="middle",
-                fill=PALETTE["badge-text"],
+                fill=PALETTE["marker-text"],
             )
 
 
-def _draw_longest_wall(root: ET.Element, segments: Sequence[tuple[Cell, Side]]) -> None:
-    group = _el(root, "g", "wall longest", data_length=len(segments))
+def _draw_longest_wall(
+    root: ET.Element, segments: Sequence[tuple[Cell, Side]], cls: str = "wall longest"
+) -> None:
+    group = _el(root, "g", cls, data_length=len(segments))
     for cell, side in segments:
-        x1, y1, x2, y2 = side_line(cell, side, INSET + WALL // 2)
+        x1, y1, x2, y2 = side_line(cell, side, EDGE_MARK)
         _el(
             group,
             "line",
@@ -581,7 +716,7 @@ def _draw_longest_wall(root: ET.Element, segments: Sequence[tuple[Cell, Side]]) 
             x2=x2,
             y2=y2,
             stroke=PALETTE["longest-casing"],
-            stroke_width=11,
+            stroke_width=WALL - 2,
             stroke_linecap="square",
         )
         _el(
@@ -593,7 +728,7 @@ def _draw_longest_wall(root: ET.Element, segments: Sequence[tuple[Cell, Side]]) 
             x2=x2,
             y2=y2,
             stroke=PALETTE["longest"],
-            stroke_width=6,
+            stroke_width=7,
             stroke_dasharray="16 6",
         )
 
@@ -626,7 +761,8 @@ def _draw_attempt(root: ET.Element, attempt: tuple[Tile, Cell, int], *, legal: b
         stroke_dasharray="12 6" if legal else None,
     )
     if legal:
-        _badge(group, (6, 6), "✓ legal", colour)
+        # On the corner, like the violation markers: a tick the tile's face stays visible under.
+        marker(group, (0, 0), "✓", "legal")
 
 
 # -- violations -------------------------------------------------------------------------------
@@ -643,11 +779,65 @@ def violation_look(violation: Violation) -> str:
     return "sides" if violation.edges else "cells"
 
 
+def violation_tone(violation: Violation) -> str:
+    """The palette role a violation is drawn in: ``blocking`` or ``violation``."""
+    return "blocking" if violation.rule in BLOCKING_RULES else "violation"
+
+
+def marker_points(violations: Sequence[Violation]) -> list[tuple[int, int] | None]:
+    """Where each violation's numbered marker goes, in board units.
+
+    A marker sits on a cell border, never over the middle of a tile: on the middle of the
+    first outlined side (the border the rule is about), or else on the top left corner of the
+    first cell (the tried tile, the hole, the tile that cannot be reached). A marker that would
+    touch one already placed slides along its border, a marker's width at a time, to the
+    nearest free place. A violation that names no cell (a payment refused, say) gets ``None``.
+    """
+    step = 2 * MARKER_RADIUS + 4
+    points: list[tuple[int, int] | None] = []
+    placed: list[tuple[int, int]] = []
+    for violation in violations:
+        anchor = _marker_anchor(violation)
+        if anchor is None:
+            points.append(None)
+            continue
+        (ax, ay), (dx, dy) = anchor
+        for k in (0, 1, -1, 2, -2, 3, -3, 4, -4, 5):
+            point = (ax + dx * step * k, ay + dy * step * k)
+            if all(math.dist(point, other) >= step - 2 for other in placed):
+                break
+        placed.append(point)
+        points.append(point)
+    return points
+
+
+def _marker_anchor(violation: Violation) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """A violation's first choice of a marker's place, and the way along its border."""
+    if violation.edges and violation.rule not in BLOCKING_RULES:
+        cell, side = violation.edges[0]
+        return _border_middle(cell, side), (0, 1) if side in (Side.E, Side.W) else (1, 0)
+    if not violation.cells and not violation.edges:
+        return None
+    x, y = violation.cells[0] if violation.cells else violation.edges[0][0]
+    return (x * UNIT, y * UNIT), (1, 0)
+
+
+def _border_middle(cell: Cell, side: Side) -> tuple[int, int]:
+    left, top = cell[0] * UNIT, cell[1] * UNIT
+    return {
+        Side.N: (left + 50, top),
+        Side.E: (left + UNIT, top + 50),
+        Side.S: (left + 50, top + UNIT),
+        Side.W: (left, top + 50),
+    }[side]
+
+
 def draw_violations(root: ET.Element, violations: Sequence[Violation]) -> ET.Element:
     """One ``<g class="violation …">`` per violation, numbered 1, 2, … like their messages."""
     layer = _el(root, "g", "violations")
-    badges: dict[tuple[int, int], int] = {}
-    for index, violation in enumerate(violations, 1):
+    for index, (violation, point) in enumerate(
+        zip(violations, marker_points(violations), strict=True), 1
+    ):
         rule = violation.rule
         group = _el(
             layer,
@@ -673,12 +863,8 @@ def draw_violations(root: ET.Element, violations: Sequence[Violation]) -> ET.Ele
                 stroke_dasharray="2 9" if blocking else "14 6",
                 stroke_linecap="round" if blocking else None,
             )
-        anchor = _badge_anchor(violation)
-        stacked = badges.get(anchor, 0)
-        badges[anchor] = stacked + 1
-        label = f"{index} {rule_tag(rule.value)}"
-        colour = PALETTE["blocking" if blocking else "violation"]
-        _badge(group, (anchor[0], anchor[1] + 21 * stacked), label, colour)
+        if point is not None:
+            marker(group, point, str(index), violation_tone(violation))
     return layer
 
 
@@ -728,40 +914,146 @@ def _cell_outline(
     )
 
 
-def _badge_anchor(violation: Violation) -> tuple[int, int]:
-    """Where a violation's badge goes: the top left of its first cell (the tried tile, the
-    hole, the tile that cannot be reached); badges on one cell stack downwards."""
-    cell = violation.cells[0] if violation.cells else violation.edges[0][0]
-    return (cell[0] * UNIT + 6, cell[1] * UNIT + 6)
+def marker(parent: ET.Element, at: tuple[int, int], label: str, tone: str) -> ET.Element:
+    """A numbered (or ticked) circle centred on ``at``, filled in the ``tone`` role."""
+    group = _el(parent, "g", f"marker marker-{tone}", transform=f"translate({at[0]} {at[1]})")
+    _el(group, "circle", "marker-dot", r=MARKER_RADIUS, fill=PALETTE[tone],
+        stroke=PALETTE["marker-text"], stroke_width=2)  # fmt: skip
+    _text(group, "marker-label", label, y=6, font_size=17, font_weight="bold",
+          text_anchor="middle", fill=PALETTE["marker-text"])  # fmt: skip
+    return group
 
 
-def _badge(parent: ET.Element, at: tuple[int, int], label: str, colour: str) -> None:
-    width = 10 + 8 * len(label)
-    group = _el(parent, "g", "badge", transform=f"translate({at[0]} {at[1]})")
-    _el(
-        group,
-        "rect",
-        "badge-box",
-        x=0,
-        y=0,
-        width=width,
-        height=18,
-        rx=9,
-        fill=colour,
-        stroke=PALETTE["badge-text"],
-        stroke_width=1.5,
-    )
-    _text(
-        group,
-        "badge-label",
-        label,
-        x=width // 2,
-        y=13,
-        font_size=12,
-        font_weight="bold",
-        text_anchor="middle",
-        fill=PALETTE["badge-text"],
-    )
+KEY_LINE = 24
+"""Height of a line of the violations' key under a picture."""
+
+
+def _key_lines(violations: Sequence[Violation], width: int) -> list[list[str]]:
+    """Each violation's key entry ("walls: The tower's …"), wrapped to the board's width."""
+    # DejaVu Sans averages a little over half its size per character.
+    chars = max(24, (width - 2 * MARKER_RADIUS - 12) * 10 // (TEXT_FONT * 6))
+    return [
+        textwrap.wrap(f"{rule_tag(v.rule.value)}: {v.message}", chars) or [""] for v in violations
+    ]
+
+
+def _draw_key(
+    root: ET.Element,
+    violations: Sequence[Violation],
+    lines: Sequence[Sequence[str]],
+    at: tuple[int, int],
+) -> None:
+    """Beside the board, never over it: each marker's number with its rule and message."""
+    group = _el(root, "g", "violation-key")
+    x, y = at
+    for index, (violation, rows) in enumerate(zip(violations, lines, strict=True), 1):
+        entry = _el(group, "g", "key-entry", data_index=index)
+        marker(entry, (x + MARKER_RADIUS, y + MARKER_RADIUS + 2), str(index),
+               violation_tone(violation))  # fmt: skip
+        for row, text in enumerate(rows):
+            _text(entry, "key-text", text, x=x + 2 * MARKER_RADIUS + 10,
+                  y=y + 22 + KEY_LINE * row, font_size=TEXT_FONT, fill=PALETTE["text"])  # fmt: skip
+        y += KEY_LINE * len(rows) + 8
+
+
+# -- the legend -------------------------------------------------------------------------------
+LEGEND_WIDTH = 330
+"""Width of the legend, in board units."""
+LEGEND_ROW = 46
+
+
+def _legend_rows(camps: bool) -> list[tuple[str, str]]:
+    """(what is drawn, its words) for each row of the legend, buildings first."""
+    rows = [(b.value, tile_noun_of(b.value)) for b in BUILDINGS]
+    rows.append(("fountain", tile_noun_of("fountain")))
+    if camps:
+        rows.append(("camp", tile_noun_of("camp")))
+    return rows + [(key, LEGEND_WORDS[key]) for key in LEGEND_MARKS]
+
+
+def _legend_height(*, camps: bool) -> int:
+    return LEGEND_ROW * len(_legend_rows(camps)) + 8
+
+
+def draw_legend(parent: ET.Element, *, camps: bool = False) -> ET.Element:
+    """The legend, in board units from ``parent``'s origin: every building's pictogram and
+    name, then each mark of the board (walls, the longest wall, markers, holes)."""
+    for row, (what, words) in enumerate(_legend_rows(camps)):
+        entry = _el(
+            parent,
+            "g",
+            f"legend-entry legend-{what}",
+            data_entry=what,
+            transform=f"translate(0 {row * LEGEND_ROW})",
+        )
+        icon = _el(entry, "g", "legend-icon", transform="scale(0.4)")
+        _LEGEND_ICONS.get(what, _legend_tile)(icon, what)
+        _text(entry, "legend-label", words, x=52, y=27, font_size=TEXT_FONT,
+              fill=PALETTE["text"])  # fmt: skip
+    return parent
+
+
+def legend_svg(*, camps: bool = False, size: int = 72) -> str:
+    """The legend on its own, ``size`` pixels per 100 units (a cell of the board)."""
+    height = _legend_height(camps=camps)
+    root = _svg_root("alhambra legend", (0, 0, LEGEND_WIDTH, height), size / UNIT)
+    _text(root, "", "Legend: " + "; ".join(w for _, w in _legend_rows(camps)) + ".").tag = "desc"
+    _draw_defs(root)
+    draw_legend(_el(root, "g", "legend"), camps=camps)
+    return _serialise(root)
+
+
+def _legend_face(icon: ET.Element, role: str) -> None:
+    _el(icon, "rect", f"tile-face {role}", x=INSET, y=INSET, width=UNIT - 2 * INSET,
+        height=UNIT - 2 * INSET, rx=6, fill=PALETTE[role], stroke=PALETTE["tile-edge"],
+        stroke_width=3)  # fmt: skip
+
+
+def _legend_tile(icon: ET.Element, role: str) -> None:
+    _legend_face(icon, role)
+    draw_pictogram(icon, role)
+
+
+def _legend_wall(icon: ET.Element, _what: str) -> None:
+    _legend_face(icon, "chambers")  # a plain face: only the wall matters here
+    _draw_wall(icon, Side.N, "wall outer")
+    _draw_wall(icon, Side.W, "wall outer")
+
+
+def _legend_longest(icon: ET.Element, _what: str) -> None:
+    # Not "wall longest": a widget hides that when the learner turns the longest wall off.
+    _draw_longest_wall(icon, [((0, 0), Side.N)], cls="legend-longest-wall")
+    icon.set("transform", "translate(0 14) scale(0.4)")  # down to the middle of the row
+
+
+def _legend_marker(icon: ET.Element, what: str) -> None:
+    tone = "blocking" if what == "blocking" else "violation"
+    x1, y1, x2, y2 = side_line((0, 0), Side.S, 30)
+    _el(icon, "line", "violation-edge blocking" if tone == "blocking" else "violation-edge",
+        x1=x1, y1=y1, x2=x2, y2=y2, stroke=PALETTE[tone], stroke_width=10 if tone == "blocking"
+        else 8, stroke_dasharray="2 9" if tone == "blocking" else "14 6",
+        stroke_linecap="round" if tone == "blocking" else None)  # fmt: skip
+    marker(icon, (50, 36), "1", tone).set("transform", "translate(50 36) scale(2.3)")
+
+
+def _legend_hole(icon: ET.Element, _what: str) -> None:
+    _el(icon, "rect", "hole", x=4, y=4, width=92, height=92, fill="url(#alh-hatch)",
+        fill_opacity="0.55")  # fmt: skip
+    _cell_outline(icon, (0, 0), "hole-outline", PALETTE["hole"], 6)
+
+
+def _legend_legal(icon: ET.Element, _what: str) -> None:
+    marker(icon, (50, 50), "✓", "legal").set("transform", "translate(50 50) scale(2.4)")
+
+
+_LEGEND_ICONS = {
+    "wall": _legend_wall,
+    "longest": _legend_longest,
+    "violation": _legend_marker,
+    "blocking": _legend_marker,
+    "hole": _legend_hole,
+    "legal": _legend_legal,
+}
 
 
 def _draw_coords(root: ET.Element, extent: Extent) -> None:
@@ -774,7 +1066,7 @@ def _draw_coords(root: ET.Element, extent: Extent) -> None:
             str(x),
             x=x * UNIT + 50,
             y=min_y * UNIT - 12,
-            font_size=18,
+            font_size=TEXT_FONT,
             text_anchor="middle",
             fill=PALETTE["coord"],
         )
@@ -784,8 +1076,8 @@ def _draw_coords(root: ET.Element, extent: Extent) -> None:
             "coord y",
             str(y),
             x=min_x * UNIT - 12,
-            y=y * UNIT + 56,
-            font_size=18,
+            y=y * UNIT + 57,
+            font_size=TEXT_FONT,
             text_anchor="end",
             fill=PALETTE["coord"],
         )

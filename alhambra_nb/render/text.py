@@ -48,6 +48,26 @@ def side_names(sides: Iterable[Side]) -> str:
     return join([_WORDS[f"side.{s.name}"] for s in SIDES if s in chosen])
 
 
+LEGEND_WORDS: dict[str, str] = {
+    "wall": "wall",
+    "longest": "longest outer wall",
+    "violation": "broken rule, by number",
+    "blocking": "blocks the walk",
+    "hole": "hole",
+    "legal": "the tile fits here",
+}
+"""The legend's words for each mark of the board."""
+
+LEGEND_MARKS = tuple(LEGEND_WORDS)
+"""The marks the legend explains, in its order (after the tiles)."""
+
+
+def tile_noun_of(role: str) -> str:
+    """'garden' for the role ``garden``, 'camp' for ``camp``: a tile kind's name."""
+    key = f"tile.{role}" if role in ("fountain", "camp") else f"building.{role}"
+    return _WORDS[key]
+
+
 def tile_noun(tile: Tile) -> str:
     """'garden', 'fountain', 'camp'."""
     if tile.building is not None:
@@ -75,7 +95,7 @@ def describe_cell(city: City, cell: Cell) -> str:
 
 
 def describe_violations(violations: Sequence[Violation]) -> str:
-    """'1. sides differ: The tower's …  2. no path: …' — numbered like the badges."""
+    """'1. walls: The tower's …  2. no path: …' — numbered like the markers."""
     return " ".join(
         f"{i}. {rule_tag(v.rule.value)}: {v.message}" for i, v in enumerate(violations, 1)
     )

@@ -23,8 +23,16 @@ from ..core.city import City, as_side
 from ..core.geometry import Cell, Side, format_cell
 from ..core.tiles import BUILDINGS, Tile
 from ..core.violations import Violation
-from ..render import PALETTE, UNIT, city_extent, city_svg, describe_cell, rule_tag, tile_svg
-from ..render.svg import Extent, cell_key, tile_fragment, violation_look
+from ..render import THEMES, UNIT, city_extent, city_svg, describe_cell, rule_tag, tile_svg
+from ..render.svg import (
+    Extent,
+    cell_key,
+    legend_svg,
+    marker_points,
+    tile_fragment,
+    violation_look,
+    violation_tone,
+)
 
 Verdict = dict[str, Any]
 
@@ -176,20 +184,34 @@ def board_payload(city: City, *, size: int = 72) -> dict[str, Any]:
         "wall": city.longest_wall(),
         "counts": {b.value: n for b, n in city.building_counts().items()},
         "buildings": [b.value for b in BUILDINGS],
-        "palette": dict(PALETTE),
+        "palette": palette_payload(),
+        "legend": legend_svg(camps=any(t.is_camp for _, t in city.items())),
     }
+
+
+def palette_payload() -> dict[str, dict[str, str]]:
+    """The palette for the page, per theme: the page follows the notebook's light or dark."""
+    return {name: dict(colours) for name, colours in THEMES.items()}
 
 
 def tray_payload(tiles: Sequence[Tile]) -> list[dict[str, str]]:
     """The tiles of a tray: code, a small picture and a ghost to lay over a cell."""
-    return [{"code": t.code, "svg": tile_svg(t, size=44), "ghost": tile_fragment(t)} for t in tiles]
+    return [{"code": t.code, "svg": tile_svg(t, size=64), "ghost": tile_fragment(t)} for t in tiles]
 
 
 def violations_payload(violations: Iterable[Violation]) -> list[dict[str, Any]]:
-    """Violations as the page draws them: id, message, cells, edges, a tag and a look."""
+    """Violations as the page draws them: id, message, cells, edges, a tag, a look, the colour
+    role and where the numbered marker goes."""
+    violations = list(violations)
     return [
-        {**v.to_dict(), "tag": rule_tag(v.rule.value), "look": violation_look(v)}
-        for v in violations
+        {
+            **v.to_dict(),
+            "tag": rule_tag(v.rule.value),
+            "look": violation_look(v),
+            "tone": violation_tone(v),
+            "marker": list(point) if point is not None else None,
+        }
+        for v, point in zip(violations, marker_points(violations), strict=True)
     ]
 
 

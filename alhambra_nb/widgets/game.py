@@ -66,6 +66,7 @@ from .board import (
     gate_trait,
     gate_words,
     message_kind,
+    palette_payload,
     parse_cell_key,
     short,
     verdict,
@@ -222,7 +223,7 @@ def table_svg(game: Game, **options: Any) -> tuple[str, dict[str, Any]]:
     root.set("viewBox", f"0 0 {WIDTH} {height}")
     root.set("width", str(WIDTH))
     root.set("height", str(height))
-    meta = {"cities": cities, "height": height, "palette": dict(PALETTE)}
+    meta = {"cities": cities, "height": height, "palette": palette_payload()}
     return ET.tostring(root, encoding="unicode"), meta
 
 

@@ -64,7 +64,11 @@ def test_hover_shows_the_verdict_without_a_round_trip(page, widget):
     assert walls.message in text and walking.message in text
     group = page.locator('.alh-overlay .violation[data-rule="placement/walls-match"]')
     assert group.locator(".violation-edge").count() == 2
-    assert group.locator(".badge-label").text_content() == "1 walls"
+    # A numbered marker on the border between the two tiles, not a label over the tile.
+    assert group.locator(".marker-label").text_content() == "1"
+    [x, y] = widget._verdicts["cells"]["-1,0"]["violations"][0]["marker"]
+    assert (x % 100 == 0) or (y % 100 == 0)
+    assert group.locator(".marker").get_attribute("transform") == f"translate({x} {y})"
     assert page.locator(".alh-overlay .violation-edge.blocking").count() == len(walking.edges)
     assert page.locator(".alh-overlay .try.illegal").count() == 1
     assert sent(page) == []  # hovering asked Python nothing

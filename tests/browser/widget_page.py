@@ -73,8 +73,10 @@ def mount(
     page.goto("about:blank")
     background = JP_DARK[dark_background] if dark else "#ffffff"
     variables = ";".join(f"{k}:{v}" for k, v in JP_DARK.items()) if dark else ""
+    # JupyterLab marks its theme on the body as well; the widgets' colours follow that mark.
+    theme = ' data-jp-theme-light="false"' if dark else ' data-jp-theme-light="true"'
     page.set_content(
-        f'<body style="margin:0;background:{background};{variables}">'
+        f'<body{theme} style="margin:0;background:{background};{variables}">'
         f'<div id="root" style="{root_style}"></div></body>'
     )
     page.add_style_tag(content=widget._css)

@@ -4,18 +4,23 @@
 
 /**
  * @typedef {[number, number, number, number]} Extent  min x, min y, max x, max y (inclusive)
- * @typedef {{rule: string, message: string, tag: string, look: string,
- *            cells: [number, number][], edges: [number, number, string][]}} Violation
+ * @typedef {{rule: string, message: string, tag: string, look: string, tone?: string,
+ *            marker?: [number, number] | null, cells: [number, number][],
+ *            edges: [number, number, string][]}} Violation
  * @typedef {{ok: boolean, action: string | null, text: string, violations: Violation[]}} Verdict
  * @typedef {{svg: string, unit: number, size: number, extent: Extent,
  *            labels: Record<string, string>, wall: number, counts: Record<string, number>,
- *            buildings: string[], palette: Record<string, string>}} Board
+ *            buildings: string[], palette: Palette, legend?: string}} Board
+ * @typedef {Record<string, string> | {light: Record<string, string>,
+ *            dark: Record<string, string>}} Palette  colour by role, per theme or for both
  */
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
 const SIDES = ["N", "E", "S", "W"];
 /** Distance from a cell border to an outlined side, as in the static pictures. */
-const EDGE_MARK = 9;
+const EDGE_MARK = 11;
+/** Radius of a numbered violation marker, as in the static pictures. */
+const MARKER_RADIUS = 14;
 
 /** @param {number} x @param {number} y */
 export function cellKey(x, y) {
@@ -92,11 +97,36 @@ export function parseFragment(markup) {
   return document.importNode(doc.documentElement.firstElementChild, true);
 }
 
-/** Palette roles as CSS custom properties (`--alh-wall`, …) on `el`. */
+/** The selectors under which a view follows a dark theme: JupyterLab's, VS Code's, or the
+ * system's where the host says nothing. */
+const DARK_HOSTS = 'body[data-jp-theme-light="false"] .alh-view, body.vscode-dark .alh-view';
+const UNKNOWN_HOST = "body:not([data-jp-theme-light]):not(.vscode-light):not(.vscode-dark)";
+
+/**
+ * Palette roles as CSS custom properties (`--alh-wall`, …) for every view, in a stylesheet put
+ * at the start of `el`: the light values, and the dark ones where the page shows a dark theme,
+ * so a theme switch recolours the views without Python.
+ * @param {HTMLElement} el @param {Palette} palette
+ */
 export function applyPalette(el, palette) {
-  for (const [role, colour] of Object.entries(palette || {})) {
-    el.style.setProperty(`--alh-${role}`, colour);
+  const themes = palette && "light" in palette ? palette : { light: palette || {}, dark: {} };
+  const rules = (colours) =>
+    Object.entries(colours || {})
+      .map(([role, colour]) => `--alh-${role}: ${colour};`)
+      .join(" ");
+  const dark = rules(themes.dark);
+  const css = [
+    `.alh-view { ${rules(themes.light)} }`,
+    `${DARK_HOSTS} { ${dark} }`,
+    `@media (prefers-color-scheme: dark) { ${UNKNOWN_HOST} .alh-view { ${dark} } }`,
+  ].join("\n");
+  let sheet = el.querySelector(":scope > style.alh-palette");
+  if (!sheet) {
+    sheet = document.createElement("style");
+    sheet.className = "alh-palette";
+    el.prepend(sheet);
   }
+  if (sheet.textContent !== css) sheet.textContent = css;
 }
 
 /**
@@ -323,17 +353,16 @@ export function drawGhost(layer, ghost, key, rotation, legal, unit) {
       rx: 6,
     }),
   );
-  if (legal) drawBadge(group, 6, 6, "✓ legal", "legal");
+  if (legal) drawMarker(group, 0, 0, "✓", "legal");
   layer.appendChild(group);
 }
 
 /**
- * Every violation's highlights, numbered like the messages in the status line.
+ * Every violation's highlights, each with a marker numbered like the messages in the status
+ * line. Python says where each marker goes (on a cell border, clear of the tiles' middles).
  * @param {SVGGElement} layer @param {Violation[]} violations @param {number} unit
  */
 export function drawViolations(layer, violations, unit) {
-  /** @type {Map<string, number>} */
-  const stacked = new Map();
   violations.forEach((violation, i) => {
     const group = svgEl("g", `violation ${violation.rule.replace("/", "-")}`, {
       "data-rule": violation.rule,
@@ -358,29 +387,33 @@ export function drawViolations(layer, violations, unit) {
       const cls = look === "blocking" ? "violation-edge blocking" : "violation-edge";
       group.appendChild(svgEl("line", cls, { x1, y1, x2, y2 }));
     }
+    // null: the rule names no cell (the status line still numbers it)
     const [ax, ay] = violation.cells[0] || violation.edges[0] || [0, 0];
-    const anchor = cellKey(ax, ay);
-    const count = stacked.get(anchor) || 0;
-    stacked.set(anchor, count + 1);
-    const tone = look === "blocking" ? "blocking" : "violation";
-    drawBadge(group, ax * unit + 6, ay * unit + 6 + 21 * count, `${i + 1} ${violation.tag}`, tone);
+    const point = violation.marker === undefined ? [ax * unit, ay * unit] : violation.marker;
+    const tone = violation.tone || (look === "blocking" ? "blocking" : "violation");
+    if (point) drawMarker(group, point[0], point[1], String(i + 1), tone);
     layer.appendChild(group);
   });
 }
 
-/** A rounded label: a number and a word, so colour never carries the meaning alone. */
-export function drawBadge(parent, x, y, label, tone) {
-  const width = 10 + 8 * label.length;
-  const badge = svgEl("g", `badge ${tone}`, { transform: `translate(${x} ${y})` });
-  badge.appendChild(svgEl("rect", "badge-box", { width, height: 18, rx: 9 }));
-  const text = svgEl("text", "badge-label", { x: width / 2, y: 13, "text-anchor": "middle" });
+/**
+ * A circle centred on (x, y) holding a number or a tick, as in the static pictures, so colour
+ * never carries the meaning alone.
+ * @param {Element} parent @param {number} x @param {number} y @param {string} label
+ * @param {string} tone legal, violation or blocking
+ */
+export function drawMarker(parent, x, y, label, tone) {
+  const marker = svgEl("g", `marker marker-${tone}`, { transform: `translate(${x} ${y})` });
+  marker.appendChild(svgEl("circle", "marker-dot", { r: MARKER_RADIUS }));
+  const text = svgEl("text", "marker-label", { y: 6, "text-anchor": "middle" });
   text.textContent = label;
-  badge.appendChild(text);
-  parent.appendChild(badge);
+  marker.appendChild(text);
+  parent.appendChild(marker);
 }
 
-/** How thick a gate is drawn across its double wall, as in the static pictures. */
-const GATE_DEPTH = 34;
+/** How thick and how long a gate is drawn across its double wall, as in the static pictures. */
+const GATE_DEPTH = 42;
+const GATE_LENGTH = 52;
 
 /**
  * A gate on side `side` of the tile tried at `key`, drawn like the static pictures' gates
@@ -392,13 +425,40 @@ export function drawGateMark(layer, key, side, unit) {
   const across = side === "E" || side === "W";
   const cx = x * unit + (side === "E" ? unit : side === "W" ? 0 : unit / 2);
   const cy = y * unit + (side === "S" ? unit : side === "N" ? 0 : unit / 2);
-  const [w, h] = across ? [GATE_DEPTH, 40] : [40, GATE_DEPTH];
+  const [w, h] = across ? [GATE_DEPTH, GATE_LENGTH] : [GATE_LENGTH, GATE_DEPTH];
   const group = svgEl("g", "gate-mark", { "data-gate-mark": `${key},${side}` });
   group.appendChild(svgEl("rect", "gate-frame", { x: cx - w / 2, y: cy - h / 2, width: w, height: h, rx: 4 }));
-  const text = svgEl("text", "gate-label", { x: cx, y: cy + 5, "text-anchor": "middle" });
+  const text = svgEl("text", "gate-label", { x: cx, y: cy + 6, "text-anchor": "middle" });
+  if (across) text.setAttribute("transform", `rotate(90 ${cx} ${cy})`);
   text.textContent = "gate";
   group.appendChild(text);
   layer.appendChild(group);
+}
+
+/**
+ * The legend Python drew (building pictograms, walls, markers) in `box`, a `<details>` the
+ * learner may fold away; left alone while the picture is the same, so it keeps its state.
+ * @param {HTMLElement | null} box @param {string | undefined} legend
+ * @param {boolean} [open] whether it starts unfolded
+ */
+export function showLegend(box, legend, open = true) {
+  if (!box || !legend || box.dataset.shown === legend) return;
+  box.dataset.shown = legend;
+  box.hidden = false;
+  let details = box.querySelector("details");
+  if (!details) {
+    details = document.createElement("details");
+    details.open = open;
+    details.innerHTML = "<summary>Legend</summary><div class=\"alh-legend-picture\"></div>";
+    box.appendChild(details);
+  }
+  const picture = /** @type {HTMLElement} */ (details.querySelector(".alh-legend-picture"));
+  picture.innerHTML = legend;
+  const svg = picture.querySelector("svg");
+  if (svg) {
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", svg.querySelector("desc")?.textContent || "Legend");
+  }
 }
 
 /** A ring around the focused cell (SVG groups draw no focus outline of their own). */

@@ -13,6 +13,7 @@ import {
   parseFragment,
   parseKey,
   rovingFocus,
+  showLegend,
   svgEl,
   watch,
 } from "./board.js";
@@ -31,6 +32,7 @@ const CHAPTER_TEMPLATE = `
   <div class="alh-ch-main">
     <div class="alh-ch-board"></div>
     <div class="alh-ch-table" hidden></div>
+    <div class="alh-legend" hidden></div>
   </div>
   <p class="alh-ch-hover" aria-live="polite"></p>
   <section class="alh-ch-task" hidden>
@@ -425,6 +427,7 @@ export function render({ model, el }) {
       if (view.board) {
         ui.grid = injectBoard(host, view.board, `${current.title}: the Alhambra, one cell per square`);
         applyPalette(root, view.board.palette);
+        showLegend($(".alh-legend"), view.board.legend, false);
         host.hidden = false;
         if (!ui.grid.cells.has(ui.focused)) ui.focused = "0,0";
         rovingFocus(ui.grid.cells, ui.focused, false);

@@ -9,6 +9,7 @@ import {
   mountView,
   parseFragment,
   rovingFocus,
+  showLegend,
   showStatus,
   watch,
 } from "./board.js";
@@ -62,6 +63,7 @@ const TEMPLATE = `
       <div class="alh-tray-title">Reserve</div>
       <div class="alh-tray alh-tray-reserve" role="listbox" aria-label="Reserve"></div>
       <dl class="alh-counts" hidden></dl>
+      <div class="alh-legend" hidden></div>
     </div>
   </div>
   <p class="alh-status" role="status" aria-live="polite"></p>
@@ -171,6 +173,7 @@ export function render({ model, el }) {
       ui.board = board;
       ui.grid = injectBoard(host, board, "Alhambra: one cell per grid square");
       applyPalette(root, board.palette);
+      showLegend($(".alh-legend"), board.legend);
       if (!ui.grid.cells.has(ui.focused)) ui.focused = "0,0";
       if (ui.pointed && !ui.grid.cells.has(ui.pointed)) ui.pointed = null;
     }

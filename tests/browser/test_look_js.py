@@ -1,0 +1,83 @@
+"""The look of the widgets in real Chromium: colours that follow the notebook's theme, numbered
+markers beside the tiles, and the legend."""
+
+from __future__ import annotations
+
+import pytest
+
+import alhambra_nb as alh
+from alhambra_nb.render import THEMES
+
+from . import widget_page
+
+SMALL = "0,0 fountain\n1,0 garden-10-NE\n1,1 tower-9-E\n"
+
+
+def rgb(colour: str) -> str:
+    """'#5b3a21' as the browser writes a computed colour: 'rgb(91, 58, 33)'."""
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return f"rgb({r}, {g}, {b})"
+
+
+def computed(page, selector: str, prop: str) -> str:
+    return page.eval_on_selector(selector, f"e => getComputedStyle(e).{prop}")
+
+
+@pytest.fixture
+def widget() -> alh.CityWidget:
+    return alh.CityWidget(alh.City.from_text(SMALL), tiles=["tower-9-NE"], selected=0)
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_page_drawn_roles_follow_the_theme_and_tile_faces_do_not(page, widget, theme):
+    widget_page.mount(page, widget, dark=theme == "dark")
+    colours = THEMES[theme]
+    assert computed(page, ".alh-board rect.wall", "fill") == rgb(colours["wall"])
+    assert computed(page, ".alh-board .coord", "fill") == rgb(colours["coord"])
+    assert computed(page, ".alh-board .cell-outline", "stroke") == rgb(colours["empty"])
+    face = ".alh-board .tile-face.garden"
+    assert computed(page, face, "fill") == rgb(THEMES["light"]["garden"])
+    page.hover('[role="gridcell"][data-cell="-1,0"]')
+    marker = ".alh-overlay .violation .marker-dot"
+    assert computed(page, marker, "fill") == rgb(colours["violation"])
+    assert computed(page, ".alh-overlay .marker-label", "fill") == rgb(colours["marker-text"])
+
+
+def test_a_theme_switch_recolours_the_board_without_python(page, widget):
+    widget_page.mount(page, widget)
+    assert computed(page, ".alh-board rect.wall", "fill") == rgb(THEMES["light"]["wall"])
+    page.evaluate("document.body.dataset.jpThemeLight = 'false'")
+    assert computed(page, ".alh-board rect.wall", "fill") == rgb(THEMES["dark"]["wall"])
+
+
+def test_markers_of_one_cell_never_pile_up(page):
+    # Three rules broken at once: two walls and the walk, once stacked over the tried tile.
+    city = alh.City.from_text(SMALL)
+    widget = alh.CityWidget(city, tiles=["pavilion-2-NEW"], selected=0)
+    widget_page.mount(page, widget)
+    page.hover('[role="gridcell"][data-cell="0,1"]')
+    boxes = page.eval_on_selector_all(
+        ".alh-overlay .marker",
+        "els => els.map(e => { const b = e.getBoundingClientRect(); "
+        "return [b.x, b.y, b.width, b.height]; })",
+    )
+    assert len(boxes) == 3
+    for i, (ax, ay, aw, ah) in enumerate(boxes):
+        for bx, by, bw, bh in boxes[i + 1 :]:
+            apart = ax + aw <= bx or bx + bw <= ax or ay + ah <= by or by + bh <= ay
+            assert apart, boxes
+    labels = page.eval_on_selector_all(
+        ".alh-overlay .marker-label", "els => els.map(e => e.textContent)"
+    )
+    assert labels == ["1", "2", "3"]
+
+
+def test_the_legend_shows_every_building_beside_the_board(page, widget):
+    widget_page.mount(page, widget)
+    legend = page.locator(".alh-legend svg")
+    assert legend.get_attribute("role") == "img"
+    label = legend.get_attribute("aria-label")
+    for building in alh.Building:
+        assert building.value in label
+        assert page.locator(f".alh-legend .legend-{building.value} .pictogram").count() == 1
+    assert page.locator(".alh-legend details").get_attribute("open") is not None
