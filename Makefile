@@ -21,7 +21,7 @@ help:
 	@echo "make lab      set up and open the tutorials in JupyterLab"
 	@echo "make test     set up, install Chromium if missing, run lint + the whole test suite"
 	@echo "make venv     create .venv and install the package with its test extras"
-	@echo "make browser  install Debian's chromium for the browser tests, if missing"
+	@echo "make browser  install Debian's chromium and axe-core for the browser tests, if missing"
 	@echo "make bench    run every benchmarks/*.py"
 	@echo "make format   ruff format + ruff check --fix"
 
@@ -56,6 +56,7 @@ pytest: venv
 test: venv browser
 	@rc=0; \
 	$(MAKE) --no-print-directory lint || rc=1; \
+	bash scripts/install-axe.sh
 	$(MAKE) --no-print-directory pytest || rc=1; \
 	if [ $$rc -ne 0 ]; then echo "make test: FAILED (see above)"; fi; \
 	exit $$rc

@@ -99,7 +99,7 @@ def test_take_verdicts_equal_the_engine():
         assert verdict["ok"] == (expected == [])
         assert [v["rule"] for v in verdict["violations"]] == rules(expected)
         for v in expected:
-            assert v.rule.value in verdict["text"] and v.message in verdict["text"]
+            assert v.message in verdict["text"] and v.rule.value not in verdict["text"]
 
 
 def test_buy_verdicts_equal_the_engine_and_say_the_consequence():
@@ -150,8 +150,9 @@ def test_an_illegal_take_is_explained_and_changes_nothing():
     send(w, {"kind": "take", "cards": cards, "version": version(w)})
     assert w.game.to_json() == before
     assert w._note["kind"] == "refused"
-    assert "money/over-limit" in w.note
     assert rules(w.last_verdict) == ["money/over-limit"]
+    # The catalogue's sentence, with no rule id and no numbering.
+    assert w.note == "✗ " + w.last_verdict[0].message
 
 
 NOW = "the current version"
@@ -244,7 +245,8 @@ def test_clicking_cells_refuses_then_places():
     before = w.game.to_json()
     send(w, {"kind": "act", "cell": bad, "tile": tile.code, "version": version(w)})
     assert w.game.to_json() == before and w._note["kind"] == "refused"
-    assert cells[bad]["violations"][0]["rule"] in w.note
+    assert cells[bad]["violations"][0]["message"] in w.note
+    assert cells[bad]["violations"][0]["rule"] not in w.note
     good = next(k for k, v in w._verdicts["cells"].items() if v["ok"])
     send(w, {"kind": "act", "cell": good, "tile": tile.code, "version": version(w)})
     assert w._note["kind"] == "done", w.note
@@ -528,8 +530,9 @@ def test_an_unaffordable_bid_is_refused_with_its_rule():
     before = w.game.to_json()
     send(w, {"kind": "module", "action": "bid 999", "version": version(w)})
     assert w.game.to_json() == before
-    assert w._note["kind"] == "refused" and "auction/unaffordable" in w.note
     assert rules(w.last_verdict) == ["auction/unaffordable"]
+    assert w._note["kind"] == "refused" and w.last_verdict[0].message in w.note
+    assert "auction/" not in w.note  # the sentence, not the rule id
 
 
 def test_paying_a_won_bid_with_picked_cards():
@@ -548,11 +551,12 @@ def test_paying_a_won_bid_with_picked_cards():
         assert [v["rule"] for v in verdict["violations"]] == rules(expected)
     assert 'data-do="pay"' in w._table["svg"]
     high = w.game.module_state("characters")["auction"]["high"]
-    # Two currencies in one payment: checked when Pay is pressed, refused with the rule id.
+    # Two currencies in one payment: checked when Pay is pressed, refused with its sentence.
     money = w.game.state.players[0].money
     mixed = [money[0], next(c for c in money if c.split("-")[0] != money[0].split("-")[0])]
     send(w, {"kind": "pay", "cards": sorted(mixed), "version": version(w)})
-    assert w._note["kind"] == "refused" and "auction/payment" in w.note
+    assert w._note["kind"] == "refused" and rules(w.last_verdict) == ["auction/payment"]
+    assert w.note == "✗ " + w.last_verdict[0].message
     good = next(k for k, v in pay.items() if v["ok"])
     assert sum(alh.card(c).value for c in good.split()) >= high
     send(w, {"kind": "pay", "cards": good.split(), "version": version(w)})
@@ -648,9 +652,11 @@ def test_bad_module_messages_are_ignored_with_a_note(message):
     assert w.note.startswith("Ignored a message from the page")
 
 
-def test_module_actions_that_break_rules_are_refused_with_their_ids():
+def test_module_actions_that_break_rules_are_refused_with_their_sentences():
     w = module_table()
     for text, rule in (("bid 3", "auction/not-now"), ("knihstig take denar-3#1", None)):
         send(w, {"kind": "module", "action": text, "version": version(w)})
         assert w._note["kind"] == "refused", w.note
-        assert rule is None or rule in w.note
+        assert rule is None or rules(w.last_verdict)[0] == rule
+        assert all(v.message in w.note for v in w.last_verdict)
+        assert all(v.rule.value not in w.note for v in w.last_verdict)

@@ -75,6 +75,9 @@ class CityWidget(BoardWidget):
     gate = traitlets.Any(None).tag(sync=True)
     """Expansion II: the side of the new tile that gets a gate (``None``, ``"N"``, ``"E"``,
     ``"S"`` or ``"W"``); verdicts and placements are made with it."""
+    gates = traitlets.Bool(False).tag(sync=True)
+    """Expansion II in play: the page shows the gate controls. Off by default (the base game
+    has no gates); on by itself for a city that holds a gate and when ``gate`` is set."""
     show_wall = traitlets.Bool(False).tag(sync=True)
     show_counts = traitlets.Bool(False).tag(sync=True)
 
@@ -95,7 +98,9 @@ class CityWidget(BoardWidget):
         self._history: list[_Snapshot] = []
         self._place_handlers = CallbackDispatcher()
         self._ready = False
-        super().__init__(city=city if city is not None else City(), tiles=tuple(tiles), **kwargs)
+        city = city if city is not None else City()
+        kwargs.setdefault("gates", bool(city.gates) or kwargs.get("gate") is not None)
+        super().__init__(city=city, tiles=tuple(tiles), **kwargs)
         with self.hold_sync():
             self.selected = selected  # validated against the tray, so after it
             self._draw_board()
@@ -155,6 +160,12 @@ class CityWidget(BoardWidget):
     def _choice_changed(self, _change: dict[str, Any]) -> None:
         if self._ready:
             self._compute_verdicts()
+
+    @traitlets.observe("gate", "city")
+    def _gates_in_play(self, change: dict[str, Any]) -> None:
+        # A gate chosen or standing in the city means expansion II is on: show its controls.
+        if self.gate is not None or self.city.gates:
+            self.gates = True
 
     def _draw_board(self) -> None:
         self._board = board_payload(self.city)

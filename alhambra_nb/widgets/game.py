@@ -613,7 +613,7 @@ class GameWidget(BoardWidget):
         violations = self._game.check(action)
         self.last_verdict = violations
         if violations:
-            self._say(f"Refused: {action}. " + _numbered(violations), "refused")
+            self._say(refusal(violations), "refused")
             self._refresh()
             return violations
         self._fresh_from = len(self._marks)
@@ -1111,19 +1111,19 @@ def _key(cards: Iterable[str]) -> str:
     return " ".join(sorted(cards))
 
 
-def _numbered(violations: Sequence[Violation]) -> str:
-    """'1. money/over-limit: …' — every broken rule with its id, numbered."""
-    return " ".join(f"{i}. {v.rule.value}: {v.message}" for i, v in enumerate(violations, 1))
+def refusal(violations: Sequence[Violation]) -> str:
+    """'✗ Taking money means …' — the catalogue's sentence for every broken rule, in plain
+    words: no rule ids and no numbers (no picture here has numbered markers to match)."""
+    return "✗ " + " ".join(v.message for v in violations)
 
 
 def _action_verdict(action: Action, violations: Sequence[Violation], doing: str) -> Verdict:
     if not violations:
         return {"ok": True, "action": str(action), "text": doing, "violations": []}
-    count = len(violations)
     return {
         "ok": False,
         "action": str(action),
-        "text": f"Not allowed ({count} rule{'s' if count != 1 else ''}): {_numbered(violations)}",
+        "text": refusal(violations),
         "violations": violations_payload(violations),
     }
 

@@ -67,6 +67,11 @@ def running_lab(root: Path, notebook: str) -> Iterator[str]:
     (settings / "notification.jupyterlab-settings").write_text(
         '{"fetchNews": "false", "checkForUpdates": false}'
     )
+    # Every cell stays in the page, as a learner scrolling would find it, so tests can reach
+    # any widget of the notebook (JupyterLab otherwise drops cells out of the window).
+    notebook_settings = root / ".jupyter-config/lab/user-settings/@jupyterlab/notebook-extension"
+    notebook_settings.mkdir(parents=True)
+    (notebook_settings / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')
     port, token = free_port(), secrets.token_hex(16)
     jupyter = Path(sys.executable).with_name("jupyter")
     command = [

@@ -159,10 +159,11 @@ def test_light_and_dark_screenshots(page, artifacts_dir):
 
 def test_a_gate_side_then_a_cell_builds_the_gate(page):
     w = alh.CityWidget(
-        alh.City.from_text("0,0 fountain\n1,0 arcades-8-E\n"), tiles=["seraglio-7-W"]
+        alh.City.from_text("0,0 fountain\n1,0 arcades-8-E\n"), tiles=["seraglio-7-W"], gates=True
     )
     w.selected = 0
     mount(page, w)
+    assert page.locator(".alh-gates").is_visible()
     assert page.get_attribute('[data-gate=""]', "aria-pressed") == "true"
     page.click('[data-gate="W"]')
     assert sent(page) == [{"kind": "gate", "side": "W"}]
@@ -184,3 +185,14 @@ def test_a_gate_side_then_a_cell_builds_the_gate(page):
     push(page, w)
     assert w.city.gates and page.locator(".alh-board .gates .gate").count() == 1
     assert page.get_attribute('[data-gate=""]', "aria-pressed") == "true"
+
+
+def test_the_base_game_shows_no_gate_controls(page):
+    """Gates are expansion II: a base-game board has none to offer, nor in the Tab order."""
+    w = alh.CityWidget(alh.City.from_text("0,0 fountain\n1,0 arcades-8-E\n"), tiles=["tower-9"])
+    mount(page, w)
+    assert page.locator("[data-gate]").count() == 5  # in the page, but not shown
+    assert not page.locator(".alh-gates").is_visible()
+    w.gate = "N"  # choosing a gate from code puts expansion II in play
+    push(page, w, "gates", "gate")
+    assert page.locator(".alh-gates").is_visible()

@@ -101,12 +101,14 @@ def test_picking_too_much_money_explains_the_limit_before_any_click(page):
     mount(page, w)
     for card in w.game.state.display:
         page.click(f'[data-card="{card}"]')
-    assert "Not allowed" in status(page) and "money/over-limit" in status(page)
+    over = w.game.check(alh.TakeMoney(tuple(sorted(w.game.state.display))))  # as the page
+    assert [v.rule.value for v in over] == ["money/over-limit"]
+    assert status(page) == "✗ " + over[0].message  # the sentence, no rule id
     page.click('[data-do="take"]')
     deliver(page, w)
     note = page.text_content(".alh-note")
     assert page.get_attribute(".alh-note", "data-kind") == "refused"
-    assert "money/over-limit" in note
+    assert note == "✗ " + over[0].message
     assert w.game.state.actions == 0
 
 

@@ -138,9 +138,100 @@ export function applyPalette(el, palette) {
 export function mountView(el, cls, template) {
   const root = document.createElement("div");
   root.className = `alh-view ${cls}`;
+  // Focusable from code only: where focus goes when the control that held it is gone, so it
+  // stays inside the view (and its keys stay out of the notebook).
+  root.tabIndex = -1;
   root.innerHTML = template;
+  root.addEventListener("keydown", keepKeysInside);
   el.appendChild(root);
   return root;
+}
+
+/**
+ * A key typed inside a view is the view's: JupyterLab must not also read it as a command-mode
+ * shortcut (`m` would turn the widget's cell into Markdown, `d d` delete it, Enter open the
+ * cell's editor). Keys with Ctrl, Alt or Meta (save, the command palette) still reach it.
+ * @param {KeyboardEvent} event
+ */
+export function keepKeysInside(event) {
+  if (event.ctrlKey || event.altKey || event.metaKey) return;
+  event.stopPropagation();
+}
+
+/** The data attributes that name a part of a view across redraws, most telling first. */
+const IDENTITY = [
+  "data-cell",
+  "data-do",
+  "data-gate",
+  "data-module",
+  "data-card",
+  "data-space",
+  "data-hand",
+  "data-bought",
+  "data-reserve",
+  "data-tray",
+  "data-letter",
+  "data-index",
+  "data-seat",
+];
+
+const FOCUSABLE =
+  'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"]):not([aria-disabled="true"])';
+
+/** `[data-x="v"]…` for the identity attributes of `node` ("" when it has none). */
+function identityOf(node) {
+  return IDENTITY.filter((name) => node.hasAttribute(name))
+    .map((name) => `[${name}="${CSS.escape(node.getAttribute(name))}"]`)
+    .join("");
+}
+
+/**
+ * Where the focus is inside `root`, in words that survive a redraw (a selector through the
+ * named ancestors: the seat, then the card), or null when the focus is elsewhere.
+ * @param {HTMLElement} root
+ * @returns {{path: string, kind: string, node: Element} | null}
+ */
+export function focusPlace(root) {
+  const active = document.activeElement;
+  if (!active || active === root || !root.contains(active)) return null;
+  const parts = [];
+  for (let node = active; node && node !== root; node = node.parentElement) {
+    const id = identityOf(node);
+    if (id) parts.unshift(id);
+  }
+  const kind = IDENTITY.find((name) => active.hasAttribute(name));
+  return { path: parts.join(" "), kind: kind ? `[${kind}]` : "", node: active };
+}
+
+/**
+ * Put the focus back where `place` says after a redraw: on the same part if it is still
+ * there and enabled; else on the first enabled part of the same kind (a taken card: the next
+ * card); else on an enabled neighbour of the old part (a button just disabled); else on the
+ * view itself, so it never drops to the page.
+ * @param {HTMLElement} root @param {ReturnType<typeof focusPlace>} place
+ */
+export function restoreFocus(root, place) {
+  if (!place) return;
+  const active = document.activeElement;
+  const disabled = (node) => node.matches("[disabled]");
+  // Still on a part of the view (the redraw kept it, or put it back itself): nothing to do.
+  if (active && active !== root && root.contains(active) && !disabled(active)) return;
+  const usable = (node) => node && node.matches(FOCUSABLE) && !node.closest("[hidden]");
+  const same = place.path ? root.querySelector(place.path) : null;
+  // The same part keeps the focus even when it left the Tab order (a roving cell, a control
+  // that is off for now): the learner is where they were, and Tab goes on from there.
+  let target = same && !disabled(same) && same.hasAttribute("tabindex") ? same : null;
+  if (!target && usable(same)) target = same;
+  if (!target && place.kind) {
+    target = [...root.querySelectorAll(place.kind)].find(usable) ?? null;
+  }
+  if (!target) {
+    for (let node = (same ?? place.node).parentElement; node && root.contains(node) && !target;
+      node = node.parentElement) {
+      target = [...node.querySelectorAll(FOCUSABLE)].find(usable) ?? null;
+    }
+  }
+  (target ?? root).focus({ preventScroll: true });
 }
 
 /**

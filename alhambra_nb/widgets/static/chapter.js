@@ -7,11 +7,13 @@ import {
   drawFocusRing,
   drawGhost,
   drawViolations,
+  focusPlace,
   followPointer,
   injectBoard,
   mountView,
   parseFragment,
   parseKey,
+  restoreFocus,
   rovingFocus,
   showLegend,
   svgEl,
@@ -272,7 +274,14 @@ export function render({ model, el }) {
     box.appendChild(checkButton(() => answer(chosen)));
   }
 
+  /** Rebuild the task's controls, the focus staying on the control the learner was on. */
   function drawControls() {
+    const place = focusPlace(root);
+    buildControls();
+    restoreFocus(root, place);
+  }
+
+  function buildControls() {
     const view = model.get("_view");
     const task = view?.step?.task;
     const box = $(".alh-ch-controls");
@@ -402,6 +411,12 @@ export function render({ model, el }) {
 
   // -- the one drawing function -------------------------------------------------------------
   function draw() {
+    const place = focusPlace(root);
+    redraw();
+    restoreFocus(root, place);
+  }
+
+  function redraw() {
     const view = model.get("_view");
     if (!view || !view.step) return;
     if (view !== ui.view) {
@@ -504,8 +519,6 @@ export function render({ model, el }) {
       send({ kind: "go", index: Number(button.dataset.index) });
     }
   });
-  // Keep JupyterLab's command-mode shortcuts out of the widget's inputs.
-  root.addEventListener("keydown", (event) => event.stopPropagation());
 
   // -- what Python says ---------------------------------------------------------------------
   const unwatch = watch(model, CHAPTER_WATCHED, draw);

@@ -4,10 +4,12 @@
 import {
   applyPalette,
   drawVerdictOverlay,
+  focusPlace,
   followPointer,
   injectBoard,
   mountView,
   parseFragment,
+  restoreFocus,
   rovingFocus,
   showLegend,
   showStatus,
@@ -30,6 +32,7 @@ const WATCHED = [
   "show_wall",
   "show_counts",
   "gate",
+  "gates",
 ];
 
 /** The gate choices (expansion II): no gate, or the side of the new tile that gets one. */
@@ -48,7 +51,7 @@ const TEMPLATE = `
     <button type="button" data-do="wall" aria-pressed="false">Longest wall</button>
     <button type="button" data-do="counts" aria-pressed="false">Counts</button>
     <button type="button" data-do="undo" disabled>Undo</button>
-    <span class="alh-gates" role="group" aria-label="Gate on a side of the new tile (expansion II)">
+    <span class="alh-gates" role="group" hidden aria-label="Gate on a side of the new tile (expansion II)">
       Gate: ${GATES.map(
         ([side, text]) =>
           `<button type="button" data-gate="${side}" aria-pressed="false" title="${side ? `A gate on the ${text} side of the new tile: it opens a double wall` : "No gate"}">${text}</button>`,
@@ -128,6 +131,8 @@ export function render({ model, el }) {
         button.innerHTML = `${entry.svg}<span class="alh-tile-code">${entry.code}</span>`;
         box.appendChild(button);
       });
+      // A listbox needs options; an empty tray is a plain group that says so.
+      box.setAttribute("role", entries.length ? "listbox" : "group");
       if (!entries.length) box.textContent = "(empty)";
     }
     for (const button of box.querySelectorAll("button")) {
@@ -165,6 +170,12 @@ export function render({ model, el }) {
 
   /** The one drawing function: make the page show the model and the pointer/focus state. */
   function draw() {
+    const place = focusPlace(root);
+    redraw();
+    restoreFocus(root, place);
+  }
+
+  function redraw() {
     const board = model.get("_board");
     if (!board || !board.svg) return;
     const verdicts = model.get("_verdicts") || {};
@@ -193,6 +204,7 @@ export function render({ model, el }) {
     $('[data-do="wall"]').setAttribute("aria-pressed", String(!!model.get("show_wall")));
     $('[data-do="counts"]').setAttribute("aria-pressed", String(!!model.get("show_counts")));
     /** @type {HTMLButtonElement} */ ($('[data-do="undo"]')).disabled = !model.get("_can_undo");
+    $(".alh-gates").hidden = !model.get("gates");
     for (const button of root.querySelectorAll("[data-gate]")) {
       const side = /** @type {HTMLElement} */ (button).dataset.gate;
       button.setAttribute("aria-pressed", String(side === (model.get("gate") || "")));

@@ -7,8 +7,10 @@ import {
   applyPalette,
   decorateGrid,
   drawVerdictOverlay,
+  focusPlace,
   mountView,
   parseFragment,
+  restoreFocus,
   rovingFocus,
   showStatus,
   step,
@@ -42,10 +44,14 @@ const WATCHED = [
 ];
 const UNIT = 100;
 
+// The status and the note come first and stay in sight (game.css keeps them at the top of the
+// notebook's window while the table is in it): a refusal is read where the learner looks.
 const TEMPLATE = `
+  <div class="alh-feedback">
+    <p class="alh-status" role="status" aria-live="polite"></p>
+    <p class="alh-note" aria-live="polite"></p>
+  </div>
   <div class="alh-table"></div>
-  <p class="alh-status" role="status" aria-live="polite"></p>
-  <p class="alh-note" aria-live="polite"></p>
 `;
 
 /** The key Python uses for a set of cards: ids sorted, space-separated. */
@@ -98,7 +104,11 @@ export function render({ model, el }) {
     // (Only buttons: a gate drawn in an Alhambra carries data-gate too.)
     for (const node of svg.querySelectorAll("[data-do], [data-module], g.button[data-gate]")) {
       control(node);
-      if (node.getAttribute("data-off") === "true") node.setAttribute("aria-disabled", "true");
+      if (node.getAttribute("data-off") === "true") {
+        // Off for now: announced as such, and out of the Tab order.
+        node.setAttribute("aria-disabled", "true");
+        node.setAttribute("tabindex", "-1");
+      }
     }
     const playing = active !== null && active !== undefined;
     for (const node of svg.querySelectorAll("[data-character], .gate-card")) {
@@ -202,6 +212,12 @@ export function render({ model, el }) {
 
   /** The one drawing function: make the page show the model and what is picked or pointed. */
   function draw() {
+    const place = focusPlace(root);
+    redraw();
+    restoreFocus(root, place);
+  }
+
+  function redraw() {
     /** @type {Table} */ const table = model.get("_table");
     if (!table || !table.svg) return;
     if (table !== ui.table) {
