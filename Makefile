@@ -38,6 +38,7 @@ $(STAMP): pyproject.toml setup.py $(COMPILED)
 
 browser:
 	bash scripts/install-browser.sh
+	bash scripts/install-axe.sh
 
 lint: venv
 	$(VENV)/bin/ruff check .
@@ -56,7 +57,6 @@ pytest: venv
 test: venv browser
 	@rc=0; \
 	$(MAKE) --no-print-directory lint || rc=1; \
-	bash scripts/install-axe.sh
 	$(MAKE) --no-print-directory pytest || rc=1; \
 	if [ $$rc -ne 0 ]; then echo "make test: FAILED (see above)"; fi; \
 	exit $$rc
