@@ -473,9 +473,15 @@ def test_camp_arrows_leave_every_price_readable():
     root = parse(city_svg(alh.City.from_text(SEED_CAMPS), show_camp_lines=True))
     points = by_class(root, "camp-point")
     assert points
+    centres = []
     for point in points:
         x, y, r = (float(point.get(k)) for k in ("cx", "cy", "r"))
         assert gap_to_boxes(x, y, PRICE_BOX) >= r
+        centres.append((x, y))
+    # Two camps scoring one tile from opposite sides show two points, not one on the other.
+    for i, (ax, ay) in enumerate(centres):
+        for bx, by in centres[i + 1 :]:
+            assert ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5 >= 2 * r
     for track in by_class(root, "camp-line-track"):
         x1, y1, x2 = (float(track.get(k)) for k in ("x1", "y1", "x2"))
         half = float(track.get("stroke-width")) / 2
@@ -520,3 +526,10 @@ def test_the_legend_names_every_building_and_every_mark():
     with_legend = parse(city_svg(alh.City.from_text(SMALL), show_legend=True))
     assert len(by_class(with_legend, "legend-entry")) == len(entries)
     assert by_class(parse(city_svg(alh.City.from_text(SMALL))), "legend") == []
+
+
+def test_markers_are_drawn_over_highlights_and_the_tried_tile(small):
+    root = parse(city_svg(small, try_tile="tower-9-NE", at=(-1, 0), highlight=[(-1, 0), (0, 0)]))
+    layers = [el.get("class") for el in root]
+    assert layers.index("violations") > layers.index("highlights")
+    assert layers.index("violations") > layers.index("try illegal")

@@ -4,17 +4,20 @@ Geometry: one cell is ``UNIT`` user units; cell ``(x, y)`` covers ``x*UNIT … (
 horizontally and the same for ``y`` (y grows south, as in the core). ``size`` only scales the
 picture (pixels per cell). The layers, bottom to top:
 
+``paper``        the picture's own background, so it reads the same on a light or dark page;
 ``board``        one ``<g class="row">`` per row, one ``<g class="cell …" data-cell="x,y">`` per
                  cell of the extent (tiles, empty candidate cells, and the empty rest), so a
                  widget can turn them into an ARIA grid as they are;
 ``gates``        expansion II gates on double walls;
-``camp-lines``   expansion II: each camp arrow's scored tiles, when asked;
 ``wall longest`` the longest outer wall, drawn over the tiles;
+``camp-lines``   expansion II: each camp arrow's scored tiles, when asked (beside the prices);
 ``try``          a tile being tried at a cell (turned, if asked);
-``violations``   one group per broken rule: outlined sides, hatched holes, outlined cells, and
-                 a numbered badge with a short tag, so colour never carries meaning alone;
 ``highlights``   cells the caller asked to mark;
-``coords``       x along the top, y down the left.
+``violations``   one group per broken rule: outlined sides, hatched holes, outlined cells, and
+                 a numbered marker on a cell border, so colour never carries meaning alone;
+``coords``       x along the top, y down the left;
+``violation-key`` under the board: each marker's number, its rule's tag and its message;
+``legend``       on request, right of the board: the tiles' pictograms and the board's marks.
 
 Every element has a CSS class; colours come from :data:`~alhambra_nb.render.palette.PALETTE`.
 Same input, same bytes: cells are visited in sorted order and numbers are integers.
@@ -132,14 +135,12 @@ def _draw_tile(parent: ET.Element, tile: Tile, wall_class: Mapping[Side, str]) -
     )
     if tile.is_fountain:
         draw_pictogram(parent, "fountain")
-    elif tile.is_camp:
-        draw_pictogram(parent, "camp")
-        _draw_price(parent, tile)
-        _draw_bastions(parent, tile)
     else:
-        assert tile.building is not None
-        draw_pictogram(parent, tile.building.value)
+        # A little smaller and higher than in the legend, to leave the price room under it.
+        draw_pictogram(parent, role).set("transform", "translate(5 1) scale(0.9)")
         _draw_price(parent, tile)
+        if tile.is_camp:
+            _draw_bastions(parent, tile)
     for side in SIDES:
         if tile.edges[side] is Edge.WALL:
             _draw_wall(parent, side, wall_class.get(side, "wall"))
@@ -163,7 +164,7 @@ def _draw_price(parent: ET.Element, tile: Tile) -> None:
 def _draw_bastions(parent: ET.Element, tile: Tile) -> None:
     for side in SIDES:
         if side in tile.bastions:
-            x, y, w, h = _side_rect(side, WALL + 2)
+            x, y, w, h = _side_rect(side, WALL)
             _el(parent, "rect", "bastion", x=x, y=y, width=w, height=h, fill=PALETTE["bastion"])
             _el(parent, "polygon", "bastion-arrow", points=_arrow(side), fill=PALETTE["gate"])
 
@@ -475,12 +476,12 @@ def city_svg(
         _draw_attempt(root, attempt, legal=not violations)
         if gate is not None:
             _draw_gates(root, [(attempt[1], gate)], cls="gate try")
-    if violations:
-        draw_violations(root, violations)
     if highlight:
         group = _el(root, "g", "highlights")
         for cell in highlight:
             _cell_outline(group, cell, "highlight", PALETTE["highlight"], 6)
+    if violations:  # over the highlights, so no outline hides a numbered marker
+        draw_violations(root, violations)
     if show_coords:
         _draw_coords(root, extent)
     if caption:
@@ -655,6 +656,11 @@ def camp_line_offset(side: Side) -> tuple[int, int]:
     return (28, 0) if side in (Side.N, Side.S) else (0, -26)
 
 
+CAMP_POINT_SHIFT = {Side.N: (0, 2), Side.S: (0, 30), Side.E: (17, 0), Side.W: (-17, 0)}
+"""Where a "+1" sits along its arrow's line, so that two camps' arrows scoring one tile from
+opposite sides show two points side by side, and a row's points stay clear of a column's."""
+
+
 def _draw_camp_lines(root: ET.Element, lines: Sequence[ArrowLine]) -> None:
     """Each arrow as a line from its bastion over the tiles it scores, a dot and "+1" on each
     tile (the number says it without colour)."""
@@ -684,8 +690,9 @@ def _draw_camp_lines(root: ET.Element, lines: Sequence[ArrowLine]) -> None:
             stroke_dasharray="10 6",
             stroke_linecap="round",
         )
+        sx, sy = CAMP_POINT_SHIFT[side]
         for x, y in line.cells:
-            px, py = x * UNIT + 50 + dx, y * UNIT + 50 + dy
+            px, py = x * UNIT + 50 + dx + sx, y * UNIT + 50 + dy + sy
             _el(group, "circle", "camp-point", cx=px, cy=py, r=13, fill=PALETTE["camp-line"],
                 stroke=PALETTE["marker-text"], stroke_width=2)  # fmt: skip
             _text(
