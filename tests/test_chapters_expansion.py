@@ -7,6 +7,8 @@ solutions, wrong answers) over these chapters with :data:`EXPANSION_ANSWERS`.
 
 from __future__ import annotations
 
+import ast
+
 import pytest
 
 import alhambra_nb as alh
@@ -240,3 +242,37 @@ def test_camp_points_explain_every_arrow():
 
 def test_the_camp_chapter_states_the_reconstructed_camps():
     assert "reconstructed" in chapters.step("camps/bastions/see").text
+
+
+# -- what a learner reads ---------------------------------------------------------------------
+def test_a_multiple_choice_step_shows_its_options_but_not_which_are_right():
+    step = chapters.step("gates/card/try")
+    shown = step._repr_markdown_()
+    assert "a) the seraglio at (2, 0) without a gate" in shown
+    assert "d) the seraglio at (0, 1) without a gate" in shown
+    assert "allowed" not in shown and "refused" not in shown
+    assert step.describe().endswith("d) the seraglio at (0, 1) without a gate")
+
+
+def test_a_wrong_choice_is_explained_and_the_missed_options_are_only_counted():
+    step = chapters.step("gates/card/try")  # (b) and (d) are allowed
+    verdict = step.check("ab")
+    assert "(a) the seraglio at (2, 0) without a gate: refused." in verdict.message
+    assert "One option the engine allows is not among your choices." in verdict.message
+    assert "(d)" not in verdict.message and "allowed." not in verdict.message
+    assert R.WALKING in rules(verdict.violations)
+
+
+def test_points_that_are_not_whole_numbers_are_not_read():
+    verdict = chapters.step("characters/scoring/try").check({"Ana": "9"})
+    assert not verdict.ok and "whole numbers" in verdict.message
+
+
+@pytest.mark.parametrize("step_id", sorted(EXPANSION_ANSWERS))
+def test_the_example_in_the_not_yet_answered_prompt_is_never_a_right_answer(step_id):
+    step = chapters.step(step_id)
+    example = step.task.answer_example()
+    prompt = step.check(...).message
+    assert "Nothing to check yet" in prompt
+    if example is not None and example in prompt:
+        assert not step.check(ast.literal_eval(example)).ok
