@@ -34,6 +34,7 @@ from .money import (
     total_in,
 )
 from .phases import PHASE_OVER
+from .saves import text_problem
 from .scoring import ScoreBreakdown
 from .state import GameState, GameStateError
 from .tiles import Building, Tile, building_counts
@@ -295,7 +296,15 @@ class Game:
     def from_json(cls, text: str | bytes) -> Game:
         """The game saved by :meth:`to_json`. Raises :class:`GameStateError` naming the field
         when the text is not a saved game or is inconsistent (a card in two places, a tile
-        missing, an illegal city, ...). The loaded game has no history to undo."""
+        missing, an illegal city, ...). The loaded game has no history to undo.
+
+        The save format is published as a JSON Schema (:func:`.saves.save_schema`); a text
+        too long or nested too deep is refused before it is parsed."""
+        if not isinstance(text, (str, bytes)):
+            raise GameStateError("(text)", f"a saved game is JSON text, not {type(text).__name__}")
+        problem = text_problem(text)
+        if problem is not None:
+            raise GameStateError(*problem)
         try:
             data = json.loads(text)
         except (TypeError, ValueError) as exc:

@@ -21,14 +21,17 @@ from typing import Any
 from .city import City
 from .events import Event
 from .geometry import ORIGIN
+from .limits import CitySizeError
+from .messages import CATALOGUES, DEFAULT_LANGUAGE
 from .modules import MODULES, Module, UnknownModuleError, load_modules, registry_version
 from .money import SCORING_CARDS, CardError, card, money_cards
 from .notation import NotationError
 from .phases import PHASE_ENDING, PHASE_FINAL, PHASE_PLAY, PHASES
+from .saves import SCHEMA_VERSION, nesting_problem, schema_problem
 from .tiles import TILES, Building, Tile, TileError, building_counts
 
 FORMAT = "alhambra_nb/game"
-VERSION = 1
+VERSION = SCHEMA_VERSION
 
 
 NEUTRAL_NAMES = ("Dirk", "Géza", "Marek")
@@ -341,10 +344,9 @@ def _card_ids(values: Any, where: str, known: set[str]) -> list[str]:
 def _read(data: Any) -> GameState:
     if not isinstance(data, Mapping):
         raise GameStateError("(top)", f"a saved game is a JSON object, not {type(data).__name__}")
-    if data.get("format") != FORMAT:
-        raise GameStateError("format", f"expected {FORMAT!r}, not {data.get('format')!r}")
-    if data.get("version") != VERSION:
-        raise GameStateError("version", f"expected {VERSION}, not {data.get('version')!r}")
+    for problem in (nesting_problem(data), _format_problem(data), schema_problem(data)):
+        if problem is not None:
+            raise GameStateError(*problem)
     seed = _need(data, "seed", int, "")
     rng = _int(data, "rng")
     module_names = _need(data, "modules", list, "")
@@ -379,17 +381,19 @@ def _read(data: Any) -> GameState:
     phase = _need(data, "phase", str, "")
     if phase not in PHASES:
         raise GameStateError("phase", f"expected one of {', '.join(PHASES)}, not {phase!r}")
-    log_raw = _need(data, "log", list, "")
-    try:
-        chain: tuple[Any, str, dict[str, Any]] | None = None
-        for entry in log_raw:
-            event = Event.from_dict(entry)
-            chain = (chain, event.key, dict(event.params))
-    except (KeyError, TypeError, AttributeError):
-        raise GameStateError("log", "every entry is an object with an 'event' key") from None
+    chain: tuple[Any, str, dict[str, Any]] | None = None
+    for i, entry in enumerate(_need(data, "log", list, "")):
+        event = _read_event(entry, f"log[{i}]")
+        chain = (chain, event.key, _copy_json(dict(event.params)))
     scorings = _need(data, "scorings", list, "")
+    names = [p.name for p in players] + ([neutral.name] if neutral is not None else [])
     for i, record in enumerate(scorings):
-        _check_scoring(record, f"scorings[{i}]")
+        _check_scoring(record, f"scorings[{i}]", names)
+    extra = _need(data, "extra", dict, "")
+    families = {m.family or m.name for m in modules}
+    for key in extra:
+        if key not in families:
+            raise GameStateError(f"extra.{key}", "no rules module of this game keeps state here")
     return GameState(
         seed=seed,
         players=players,
@@ -411,8 +415,30 @@ def _read(data: Any) -> GameState:
         receivers=list(_need(data, "receivers", list, "")),
         scorings=tuple(_copy_json(s) for s in scorings),
         log_chain=chain,
-        extra=_copy_json(_need(data, "extra", dict, "")),
+        extra=_copy_json(extra),
     )
+
+
+def _format_problem(data: Mapping[str, Any]) -> tuple[str, str] | None:
+    """A save of another format or version is named as such before its fields are read."""
+    if data.get("format") != FORMAT:
+        return "format", f"expected {FORMAT!r}, not {data.get('format')!r}"
+    if data.get("version") != VERSION:
+        return "version", f"expected {VERSION}, not {data.get('version')!r}"
+    return None
+
+
+def _read_event(entry: Mapping[str, Any], where: str) -> Event:
+    """A log entry that names a known event and reads as a sentence."""
+    event = Event.from_dict(entry)
+    if not event.key.startswith("event.") or event.key not in CATALOGUES[DEFAULT_LANGUAGE]:
+        raise GameStateError(f"{where}.event", f"unknown event {event.key!r}")
+    try:
+        event.sentence()
+    except (KeyError, IndexError, TypeError, ValueError) as exc:
+        # a parameter missing from the sentence, a tile code or card id that is no such thing
+        raise GameStateError(where, f"the event does not read as a sentence: {exc!r}") from None
+    return event
 
 
 def _read_player(data: Any, where: str, known: set[str]) -> PlayerState:
@@ -422,8 +448,10 @@ def _read_player(data: Any, where: str, known: set[str]) -> PlayerState:
     text = _need(data, "city", str, where)
     try:
         city = City.from_text(text)
-    except (NotationError, TileError, ValueError) as exc:
+    except (NotationError, TileError, CitySizeError) as exc:
         raise GameStateError(f"{where}city", str(exc)) from None
+    if not name.strip():
+        raise GameStateError(f"{where}name", f"a player's name is not blank, not {name!r}")
     return PlayerState(
         name=name,
         city=city,
@@ -434,14 +462,23 @@ def _read_player(data: Any, where: str, known: set[str]) -> PlayerState:
     )
 
 
-def _check_scoring(record: Any, where: str) -> None:
+def _check_scoring(record: Any, where: str, names: list[str]) -> None:
     if not isinstance(record, Mapping):
         raise GameStateError(where, f"expected an object, not {record!r}")
     round_ = _int(record, "round", f"{where}.", minimum=1)
     if round_ > 3:
         raise GameStateError(f"{where}.round", f"a scoring round is 1, 2 or 3, not {round_}")
-    for key in ("counts", "walls", "points"):
-        _need(record, key, dict, f"{where}.")
+    scored = list(_need(record, "counts", dict, f"{where}."))
+    for name in scored:
+        if name not in names:
+            raise GameStateError(f"{where}.counts", f"{name!r} plays no part in this game")
+    # Wall points and bonuses go to players who were scored (the neutral player has no walls).
+    for key in ("walls", "points", "bonuses"):
+        for name in record.get(key) or {}:
+            if name not in scored:
+                raise GameStateError(f"{where}.{key}", f"{name!r} was not scored")
+    if set(record["points"]) != set(scored):
+        raise GameStateError(f"{where}.points", "the points of every player scored")
 
 
 # -- consistency ----------------------------------------------------------------------------
@@ -509,6 +546,7 @@ def check_consistency(state: GameState) -> None:
         raise GameStateError("neutral.name", f"{state.neutral.name!r} is also a player's name")
     _check_modules(state)
     _check_cards(state)
+    _check_card_kinds(state)
     _check_tiles(state)
     gated = bool(state.hooks("gate_cards"))
     for i, player in enumerate(state.players):
@@ -559,6 +597,29 @@ def _check_cards(state: GameState) -> None:
         raise GameStateError(
             "cards", f"the card {missing[0]!r} is nowhere ({len(missing)} missing)"
         )
+
+
+def _check_card_kinds(state: GameState) -> None:
+    """Cards lie only where the game's modules allow them: money (and the money a module
+    adds, such as diamonds) in hands and on the display, scoring cards set aside once
+    revealed, a module's own cards only in its own places (and the discard pile, where the
+    module allows it)."""
+    n, modules = len(state.players), state.module_objects
+    money = set(money_cards(n)).union(*(m.money_cards(n) for m in modules))
+    discardable = money.union(*(m.discarded_cards(n) for m in modules))
+    spots: list[tuple[str, Sequence[str], set[str]]] = [
+        *((f"players[{i}].money", p.money, money) for i, p in enumerate(state.players)),
+        ("display", state.display, money),
+        ("discard", state.discard, discardable),
+        ("revealed", state.revealed, set(SCORING_CARDS)),
+    ]
+    for module in modules:
+        own = set(module.card_ids(n))
+        spots += ((where, cards, own) for where, cards in module.card_places(state))
+    for where, cards, allowed in spots:
+        for i, card_id in enumerate(cards):
+            if card_id not in allowed:
+                raise GameStateError(f"{where}[{i}]", f"the card {card_id!r} never lies here")
 
 
 def _check_tiles(state: GameState) -> None:

@@ -18,8 +18,9 @@ The hooks, and when the core calls them:
 - scoring: :meth:`Module.bonuses` (points beyond majorities and walls, with their reasons;
   the simpler :meth:`Module.score` is read by its default);
 - saving: :meth:`Module.card_ids` tells the loader which extra card ids exist,
-  :meth:`Module.card_places` where the module keeps cards, :meth:`Module.check_state` what
-  else must hold; a module's own state lives in ``state.extra[module.name]`` (plain JSON);
+  :meth:`Module.card_places` where the module keeps cards, :meth:`Module.discarded_cards`
+  which of them may be discarded, :meth:`Module.check_state` what else must hold; a
+  module's own state lives in ``state.extra[module.name]`` (plain JSON);
 - computer players: :meth:`Module.advise` and :meth:`Module.tile_value` for ``GreedyBot``.
 """
 
@@ -96,6 +97,11 @@ class Module:
         """Where this module keeps cards outside hands, display, deck and discard pile, as
         ``(field, card ids)`` pairs (``"extra.gates.display"``)."""
         return ()
+
+    def discarded_cards(self, players: int) -> list[str]:
+        """The card ids of this module that may lie on the money discard pile (checked when
+        a game is loaded; the module's other cards lie only where :meth:`card_places` says)."""
+        return []
 
     def check_state(self, state: GameState) -> list[tuple[str, str]]:
         """What is wrong with this module's part of a (loaded) state, as ``(field, problem)``

@@ -451,7 +451,8 @@ class Characters(Module):
             return [(f"{where}.choice", f"seat {choice!r} has no Fatime to choose for")]
         if not isinstance(data.get("used"), int) or not isinstance(data.get("knihstig"), bool):
             return [(where, "needs the turn number 'used' and the flag 'knihstig'")]
-        return []
+        problem = _hold_problem(state, data)
+        return [] if problem is None else [problem]
 
     # -- holding play: the auction and Fatime's choice ------------------------------------
     def interrupt(self, state: GameState) -> Violation | None:
@@ -619,6 +620,38 @@ def _machma_swap(pair: tuple[str, str]) -> Action:
 
 def _el_schauf(make: Any) -> Any:
     return lambda item: ElSchaufRedesign(make(item))
+
+
+def _hold_problem(state: GameState, data: dict[str, Any]) -> tuple[str, str] | None:
+    """What is wrong with the play held by a loaded save (an auction, Fatime's choice): the
+    seat to act must be the one asked, and able to do what it is asked."""
+    where = f"extra.{NAME}"
+    auction, choice = data["auction"], data["choice"]
+    if choice is not None:
+        if state.current != choice:
+            return f"{where}.choice", f"seat {choice} chooses for Fatime, not seat {state.current}"
+        return None
+    if auction is None:
+        if data["queue"]:
+            return f"{where}.queue", "characters wait for an auction, but none is running"
+        return None
+    if auction["character"] not in BY_ID:
+        return f"{where}.auction.character", f"not a character: {auction['character']!r}"
+    leader, high = auction["leader"], auction["high"]
+    if (leader is None) != (high == 0):
+        return f"{where}.auction.leader", f"the highest bid {high} and its bidder {leader!r}"
+    if leader is not None and high > payable(state.players[leader].money):
+        return f"{where}.auction.high", f"seat {leader} cannot pay the highest bid {high}"
+    if auction["paying"]:
+        if leader is None or state.current != leader:
+            return f"{where}.auction.paying", "the highest bidder pays, and is the one to act"
+        return None
+    order = auction["order"]
+    if not order or state.current != order[0]:
+        return f"{where}.auction.order", f"the next bidder in {order!r} is the one to act"
+    if payable(state.players[order[0]].money) <= high:
+        return f"{where}.auction.order", f"seat {order[0]} cannot top the highest bid {high}"
+    return None
 
 
 def _check(state: GameState, action: Action) -> list[Violation] | None:

@@ -161,6 +161,10 @@ class Gates(Module):
             yield f"extra.gates.hands[{seat}]", hand
         yield "extra.gates.used", data["used"]
 
+    def discarded_cards(self, players: int) -> list[str]:
+        # a gate card that comes up while another lies beside the market is discarded
+        return self.card_ids(players)
+
     def check_state(self, state: GameState) -> list[tuple[str, str]]:
         data = state.extra.get(NAME)
         if not isinstance(data, dict):

@@ -1,0 +1,226 @@
+"""The shape of a saved game: its published JSON Schema, and the checks made before reading.
+
+The save format is described by ``alhambra_nb/data/save.schema.json`` (JSON Schema, draft
+2020-12), versioned with the save itself: a save's ``version`` is the schema's
+:data:`SCHEMA_VERSION`. Reading a save is done in three steps, each of which can only refuse:
+
+1. the text: at most :data:`MAX_SAVE_LENGTH` characters, nested at most :data:`MAX_DEPTH`
+   deep — measured *before* the JSON parser recurses into it (:func:`text_problem`);
+2. the data: the same bound on nesting for data handed over directly
+   (:func:`nesting_problem`), then the schema (:func:`schema_problem`): every field present,
+   of its type, every number, list and text within bounds far beyond any real game;
+3. the game itself, in :mod:`.state`: every card and tile in exactly one place, cards only
+   where the game's modules allow them, legal cities, a log that reads as sentences.
+
+Each check returns ``(field, problem)`` naming the first fault (``None`` when there is none);
+:class:`.state.GameStateError` carries them to the caller.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator, Mapping
+from functools import lru_cache
+from importlib import resources
+from itertools import accumulate
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+
+SCHEMA_FILE = "save.schema.json"
+"""The schema's file name in the package's ``data`` folder."""
+
+SCHEMA_VERSION = 1
+"""The version of the save format that the schema describes (a save's ``version``)."""
+
+MAX_SAVE_LENGTH = 4_000_000
+"""The longest save text read, in characters (a whole six-player game saves in about 100 000)."""
+
+MAX_DEPTH = 16
+"""The deepest nesting of lists and objects in a save (a real one nests 6 deep)."""
+
+Problem = tuple[str, str]
+"""A fault found in a save: the field and what is wrong with it."""
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_BRACKETS = re.compile(r"[\[\]{}]")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+_JSON_TYPES = {
+    "array": "a list",
+    "object": "an object",
+    "integer": "a whole number",
+    "number": "a number",
+    "string": "a text",
+    "boolean": "true or false",
+    "null": "null",
+}
+
+
+@lru_cache(maxsize=1)
+def save_schema() -> dict[str, Any]:
+    """The published JSON Schema of the save format (a fresh parse is cached: do not
+    change it)."""
+    text = resources.files("alhambra_nb.data").joinpath(SCHEMA_FILE).read_text("utf-8")
+    return json.loads(text)
+
+
+@lru_cache(maxsize=1)
+def _validator() -> Draft202012Validator:
+    return Draft202012Validator(save_schema())
+
+
+def text_problem(text: str | bytes) -> Problem | None:
+    """Why ``text`` is too long or nested too deep to be read, before it is parsed."""
+    if len(text) > MAX_SAVE_LENGTH:
+        return "(text)", f"a saved game is at most {MAX_SAVE_LENGTH} characters, not {len(text)}"
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", errors="replace")
+    # Brackets inside strings do not nest: strings are taken out before counting.
+    brackets = _BRACKETS.findall(_STRING.sub('""', text))
+    depth = max(accumulate(_STEP[b] for b in brackets), default=0)
+    if depth > MAX_DEPTH:
+        return "(text)", f"lists and objects are nested at most {MAX_DEPTH} deep, not {depth}"
+    return None
+
+
+def nesting_problem(data: Any) -> Problem | None:
+    """Where ``data`` nests lists and objects deeper than :data:`MAX_DEPTH` (walked without
+    recursion, so a list that contains itself is refused too)."""
+    stack: list[tuple[Any, int, str]] = [(data, 1, "(top)")]
+    while stack:
+        value, depth, where = stack.pop()
+        if depth > MAX_DEPTH:
+            return where, f"lists and objects are nested at most {MAX_DEPTH} deep"
+        if isinstance(value, Mapping):
+            stack.extend((v, depth + 1, _join(where, k)) for k, v in value.items())
+        elif isinstance(value, (list, tuple)):
+            stack.extend((v, depth + 1, _join(where, i)) for i, v in enumerate(value))
+    return None
+
+
+def schema_problem(data: Any) -> Problem | None:
+    """The most telling way ``data`` breaks the save schema, or ``None``.
+
+    The log is most of a save, and its entries recur from save to save of one game: each
+    entry is checked against the schema's ``event`` on its own, and remembered once valid.
+    """
+    log = data.get("log") if isinstance(data, Mapping) else None
+    if not isinstance(log, list):
+        return _first_problem(_validator(), data)
+    problem = _first_problem(_validator(), {**data, "log": []})
+    if problem is not None:
+        return problem
+    most = save_schema()["properties"]["log"]["maxItems"]
+    if len(log) > most:
+        return "log", f"holds at most {most} entries, not {len(log)}"
+    for index, entry in enumerate(log):
+        problem = _event_problem(entry, index)
+        if problem is not None:
+            return problem
+    return None
+
+
+_VALID_EVENTS: set[str] = set()
+_REMEMBERED_EVENTS = 100_000
+
+
+def _event_problem(entry: Any, index: int) -> Problem | None:
+    try:
+        key = json.dumps(entry, sort_keys=True, ensure_ascii=False)
+    except (TypeError, ValueError):  # not JSON data: checked, never remembered
+        key = None
+    if key is not None and key in _VALID_EVENTS:
+        return None
+    problem = _first_problem(_event_validator(), entry, ("log", index))
+    if problem is None and key is not None:
+        if len(_VALID_EVENTS) >= _REMEMBERED_EVENTS:
+            _VALID_EVENTS.clear()
+        _VALID_EVENTS.add(key)
+    return problem
+
+
+@lru_cache(maxsize=1)
+def _event_validator() -> Draft202012Validator:
+    schema = save_schema()
+    return Draft202012Validator(
+        {"$schema": schema["$schema"], "$defs": schema["$defs"], "$ref": "#/$defs/event"}
+    )
+
+
+def _first_problem(
+    validator: Draft202012Validator, data: Any, prefix: tuple[Any, ...] = ()
+) -> Problem | None:
+    error = best_match(validator.iter_errors(data))
+    return None if error is None else _describe(error, prefix)
+
+
+def schema_errors(data: Any) -> Iterator[ValidationError]:
+    """Every way ``data`` breaks the save schema (for tests and tools)."""
+    return _validator().iter_errors(data)
+
+
+# -- putting a schema error into words -------------------------------------------------------
+def _join(where: str, key: Any) -> str:
+    if isinstance(key, int):
+        return f"{'' if where == '(top)' else where}[{key}]"
+    return str(key) if where == "(top)" else f"{where}.{key}"
+
+
+def _field(path: Any) -> str:
+    where = "(top)"
+    for key in path:
+        where = _join(where, key)
+    return where
+
+
+def _shown(value: Any) -> str:
+    """``value`` quoted, cut short when long (a save may hold anything)."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = type(value).__name__
+    if isinstance(value, str):
+        text = repr(value)
+    return text if len(text) <= 60 else f"{text[:57]}..."
+
+
+def _describe(error: ValidationError, prefix: tuple[Any, ...] = ()) -> Problem:
+    where, value, schema = _field((*prefix, *error.absolute_path)), error.instance, error.schema
+    kind, expected = error.validator, error.validator_value
+    about = schema.get("description") if isinstance(schema, Mapping) else None
+    if kind == "required":
+        missing = next(k for k in expected if k not in value)
+        return _join(where, missing), "is missing"
+    if kind == "additionalProperties":
+        known = set(schema.get("properties", {}))
+        extra = sorted(str(k) for k in value if k not in known)
+        return _join(where, extra[0]), "is not a field of a saved game"
+    if kind == "type":
+        kinds = [expected] if isinstance(expected, str) else expected
+        names = [_JSON_TYPES.get(k, k) for k in kinds]
+        words = " or ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+        return where, f"expected {words}, not {_shown(value)}"
+    if kind == "const":
+        return where, f"expected {expected!r}, not {_shown(value)}"
+    if kind == "enum":
+        return where, f"expected one of {', '.join(map(str, expected))}, not {_shown(value)}"
+    if kind in ("minimum", "maximum"):
+        bound = "at least" if kind == "minimum" else "at most"
+        return where, f"must be {bound} {expected}, not {_shown(value)}"
+    if kind in ("minItems", "maxItems", "maxProperties"):
+        bound = "at least" if kind == "minItems" else "at most"
+        why = f" ({about})" if about else ""
+        return where, f"holds {bound} {expected} entries, not {len(value)}{why}"
+    if kind in ("minLength", "maxLength"):
+        bound = "at least" if kind == "minLength" else "at most"
+        return where, f"a text of {bound} {expected} characters, not {len(value)}"
+    if kind == "pattern":
+        return where, f"{_shown(value)} is not {about or 'of the expected form'}"
+    if kind == "uniqueItems":
+        return where, f"holds the same entry twice: {_shown(value)}"
+    if kind == "propertyNames":
+        return where, f"a key is not {about or 'of the expected form'}: {_shown(list(value))}"
+    return where, error.message if len(error.message) <= 120 else f"{error.message[:117]}..."
