@@ -501,13 +501,14 @@ def test_walls_are_drawn_thick():
 
 
 def test_a_picture_has_its_own_paper_under_everything(small):
-    root = parse(city_svg(small))
-    paper = next(el for el in root if el.get("class") == "paper")
-    assert paper.get("fill") == PALETTE["paper"]
-    box = [float(n) for n in root.get("viewBox").split()]
-    assert [float(paper.get(k)) for k in ("x", "y", "width", "height")] == box
-    board = next(el for el in root if el.get("class") == "board")
-    assert list(root).index(paper) < list(root).index(board)
+    for svg in (city_svg(small), tile_svg("tower-9-NE"), legend_svg()):
+        root = parse(svg)
+        drawn = [el for el in root if el.tag not in (f"{SVG}desc", f"{SVG}defs")]
+        paper = drawn[0]
+        assert paper.get("class") == "paper"
+        assert paper.get("fill") == PALETTE["paper"]
+        box = [float(n) for n in root.get("viewBox").split()]
+        assert [float(paper.get(k)) for k in ("x", "y", "width", "height")] == box
 
 
 def test_the_legend_names_every_building_and_every_mark():

@@ -377,9 +377,16 @@ def tile_svg(tile: Tile | str, *, size: int = 64, rotation: int = 0) -> str:
     root = _svg_root("alhambra tile", (0, 0, UNIT, UNIT), size / UNIT)
     desc = describe_tile(tile) if tile.is_fountain else f"{tile.code}: {describe_tile(tile)}"
     _text(root, "", desc).tag = "desc"
+    _draw_paper(root, (0, 0, UNIT, UNIT))
     group = _el(root, "g", f"tile {tile.name}")
     _draw_turned(group, tile, as_rotation(rotation))
     return _serialise(root)
+
+
+def _draw_paper(root: ET.Element, box: tuple[int, int, int, int]) -> None:
+    # A paper of its own, so the picture reads the same on a light or a dark page.
+    x, y, width, height = box
+    _el(root, "rect", "paper", x=x, y=y, width=width, height=height, fill=PALETTE["paper"])
 
 
 # -- cities -----------------------------------------------------------------------------------
@@ -462,9 +469,7 @@ def city_svg(
         desc += f" Camp arrows: {_caption(None, lines) or 'camps: 0'}."
     _text(root, "", desc).tag = "desc"
     _draw_defs(root)
-    # A paper of its own, so the picture reads the same on a light or a dark page.
-    _el(root, "rect", "paper", x=box[0], y=box[1], width=box[2], height=box[3],
-        fill=PALETTE["paper"])  # fmt: skip
+    _draw_paper(root, box)
     _draw_board(root, city, extent)
     if city.gates:
         _draw_gates(root, city)
@@ -1006,6 +1011,7 @@ def legend_svg(*, camps: bool = False, size: int = 72) -> str:
     root = _svg_root("alhambra legend", (0, 0, LEGEND_WIDTH, height), size / UNIT)
     _text(root, "", "Legend: " + "; ".join(w for _, w in _legend_rows(camps)) + ".").tag = "desc"
     _draw_defs(root)
+    _draw_paper(root, (0, 0, LEGEND_WIDTH, height))
     draw_legend(_el(root, "g", "legend"), camps=camps)
     return _serialise(root)
 
