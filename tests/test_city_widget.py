@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
 
 import pytest
 import traitlets
@@ -11,6 +12,8 @@ import traitlets
 import alhambra_nb as alh
 from alhambra_nb.render import city_svg, describe_cell
 from alhambra_nb.widgets.board import BadMessageError, extent_cells, parse_cell_key
+
+SVG = "http://www.w3.org/2000/svg"
 
 SMALL = "0,0 fountain\n1,0 garden-10-NE\n1,1 tower-9-E\n"
 
@@ -210,7 +213,15 @@ def test_set_position_and_point_at(widget):
 def test_mime_bundle_has_a_static_picture_and_deterministic_text(widget):
     data, _metadata = widget._repr_mimebundle_()
     assert data["text/plain"] == "CityWidget(tiles=2, selected='tower-9-NE')"
-    assert data["image/svg+xml"] == city_svg(widget.city)
+    # For readers without a kernel: the city, then the tray under it, each tile named.
+    picture = ET.fromstring(data["image/svg+xml"])
+    nested = [n for n in picture.iter(f"{{{SVG}}}svg") if n is not picture]
+    assert ET.tostring(nested[0]) == ET.tostring(ET.fromstring(city_svg(widget.city)))
+    assert len(nested) == 1 + len(widget.tiles)
+    words = [node.text for node in picture.iter(f"{{{SVG}}}text")]
+    codes = [t.code for t in widget.tiles]
+    assert "Tiles to try" in words and [w for w in words if w in codes] == codes
+    assert "Reserve" not in words  # an empty reserve is not drawn
     assert data["application/vnd.jupyter.widget-view+json"]["model_id"] == widget.model_id
     assert repr(widget) == data["text/plain"]
 
@@ -282,9 +293,15 @@ def test_camps_in_the_tray_are_drawn_with_their_bastions():
     assert w._tray[0]["svg"].count('class="bastion"') == 2
 
 
-@pytest.mark.parametrize("make", [alh.CityWidget, lambda: alh.GameWidget(alh.Game(2, seed=1))])
-def test_a_gate_is_a_side_letter_or_nothing(make):
-    w = make()
+def test_a_game_gate_needs_a_gate_card_and_a_chosen_tile():
+    w = alh.GameWidget(alh.Game(2, seed=1))
+    with pytest.raises(traitlets.TraitError, match="needs a gate card and a chosen tile"):
+        w.gate = "E"
+    assert w.gate is None
+
+
+def test_a_gate_is_a_side_letter_or_nothing():
+    w = alh.CityWidget()
     w.gate = "e"
     assert w.gate == "E"
     w.gate = ""

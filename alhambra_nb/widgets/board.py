@@ -14,7 +14,7 @@ import logging
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar, cast
 
 import anywidget
 import traitlets
@@ -91,7 +91,56 @@ def with_fallback(
     return data, metadata
 
 
-class BoardWidget(anywidget.AnyWidget):
+class PageWrites:
+    """How a widget takes trait writes from the page (a comm ``update``), mixed into an
+    anywidget: like a message, a write is checked before it counts.
+
+    Only the traits named in ``_page_writable`` may be written (the view's own, such as
+    ``_board`` or ``_note``, never); each value goes through the trait's type and its
+    ``@traitlets.validate``. A bad write changes nothing (every trait of it is put back), is
+    noted with ``_page_write_refused``, and the page is sent the values it should show.
+    """
+
+    _page_writable: ClassVar[frozenset[str]] = frozenset()
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """Apply a write from the page, or refuse all of it with a note."""
+        widget = cast("anywidget.AnyWidget", self)
+        try:
+            names = _page_write_names(sync_data, self._page_writable)
+            before = {name: getattr(widget, name) for name in names}
+            try:
+                super().set_state(sync_data)  # type: ignore[misc]
+            except Exception:
+                with widget.hold_sync():
+                    for name, value in before.items():
+                        widget.set_trait(name, value)
+                raise
+        except (traitlets.TraitError, ValueError) as error:
+            self._page_write_refused(f"Ignored a change from the page: {error}")
+            keys = (
+                [name for name in sync_data if name in widget.keys]
+                if isinstance(sync_data, dict)
+                else []
+            )
+            if keys:
+                widget.send_state(keys)
+
+    def _page_write_refused(self, text: str) -> None:
+        raise NotImplementedError
+
+
+def _page_write_names(sync_data: object, writable: frozenset[str]) -> list[str]:
+    """The traits a page write names, all of them writable; raises :class:`BadMessageError`."""
+    if not isinstance(sync_data, dict):
+        raise BadMessageError(f"not a change of traits: {short(sync_data)}")
+    refused = sorted(str(name) for name in sync_data if name not in writable)
+    if refused:
+        raise BadMessageError(f"the page may not change {', '.join(map(repr, refused))}")
+    return list(sync_data)
+
+
+class BoardWidget(PageWrites, anywidget.AnyWidget):
     """What the city widget and the game table share: the verdicts and the note they send, and
     how they take messages from the page.
 
@@ -122,10 +171,15 @@ class BoardWidget(anywidget.AnyWidget):
         self._notes += 1
         self._note = {"text": text, "kind": kind, "serial": self._notes}
 
+    def _page_write_refused(self, text: str) -> None:
+        self._say(text, "ignored")
+
     def _handle_message(self, _widget: object, content: object, _buffers: object) -> None:
         try:
             self._dispatch(content)
-        except (BadMessageError, traitlets.TraitError) as error:
+        except (ValueError, traitlets.TraitError) as error:
+            # BadMessageError, and the package's own errors for bad input (all ValueErrors):
+            # what the page asked makes no sense now, and nothing has changed.
             self._say(f"Ignored a message from the page: {error}", "ignored")
             self._ignored()
         except Exception as error:  # a page must never raise in the kernel

@@ -25,8 +25,10 @@ from ..core.actions import PlaceTile
 from ..core.geometry import Cell
 from ..render import city_extent, city_svg
 from ..render.svg import cell_key, tile_fragment
+from . import fallback
 from .board import (
     BadMessageError,
+    PageWrites,
     board_payload,
     bundle,
     extent_cells,
@@ -46,7 +48,11 @@ TOGGLE_TASKS = ("legal-cells", "removable")
 """Task kinds answered by choosing several cells and then checking."""
 
 
-class ChapterWidget(anywidget.AnyWidget):
+TEXT_WIDTH = 640
+"""How wide the words of a step are set in the static picture, in pixels."""
+
+
+class ChapterWidget(PageWrites, anywidget.AnyWidget):
     """A chapter to walk through: ``ChapterWidget("building")`` or ``ChapterWidget(chapter)``.
 
     ``next()``, ``previous()`` and ``go(step)`` move between steps; ``answer(value)`` checks an
@@ -56,6 +62,7 @@ class ChapterWidget(anywidget.AnyWidget):
 
     _esm = bundle("board.js", "chapter.js")
     _css = bundle("board.css", "chapter.css")
+    _page_writable = frozenset({"index"})
 
     index = traitlets.Int(0).tag(sync=True)
     _view = traitlets.Dict().tag(sync=True)
@@ -91,12 +98,22 @@ class ChapterWidget(anywidget.AnyWidget):
         """Show the step numbered ``step`` (from 0) or with the id ``step``."""
         index = self._index_of(step)
         with self.hold_sync():
+            if index == self.index:
+                self._show_step()  # the same step again: shown afresh, without feedback
             self.index = index
+        return self.step
+
+    @traitlets.observe("index")
+    def _index_changed(self, _change: dict[str, Any]) -> None:
+        # Whoever sets the index (go, code, the page), the step shown follows it.
+        self._show_step()
+
+    def _show_step(self) -> None:
+        with self.hold_sync():
             self.last_verdict = None
             self._feedback = {}
-            self._view = step_view(self.chapter, index)
+            self._view = step_view(self.chapter, self.index)
             self._show_progress()
-        return self.step
 
     def next(self) -> Step:
         """The next step (stays on the last one)."""
@@ -171,6 +188,9 @@ class ChapterWidget(anywidget.AnyWidget):
         self._serial += 1
         self._note = {"text": text, "serial": self._serial}
 
+    def _page_write_refused(self, text: str) -> None:
+        self._say(text)
+
     # -- notebook display -----------------------------------------------------------------
     def __repr__(self) -> str:
         return describe(self.chapter, self.index)
@@ -178,9 +198,18 @@ class ChapterWidget(anywidget.AnyWidget):
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         """The live widget, plus the step as text and its board as a picture, for places
         without a kernel."""
+        return with_fallback(super()._repr_mimebundle_(**kwargs), repr(self), self._static_svg())
+
+    def _static_svg(self) -> str:
+        """The step as a reader without a kernel needs it: its words, then its board."""
+        words = describe(self.chapter, self.index)
+        heading, _, body = words.partition("\n\n")
         board = self.step.board()
-        svg = board._repr_svg_() if board is not None else None
-        return with_fallback(super()._repr_mimebundle_(**kwargs), repr(self), svg)
+        parts = [fallback.text(heading, TEXT_WIDTH, size=16, bold=True)]
+        parts.append(fallback.text(body, TEXT_WIDTH))
+        if board is not None:
+            parts.append(fallback.picture(board._repr_svg_()))
+        return fallback.stacked(parts, heading)
 
 
 # -- what the page is sent ------------------------------------------------------------------

@@ -22,7 +22,8 @@ from ..core.tiles import Tile
 from ..core.violations import Violation
 from ..render import city_svg
 from ..render.svg import cell_key
-from ..render.text import describe_violations
+from ..render.text import describe_city, describe_violations
+from . import fallback
 from .board import (
     BadMessageError,
     BoardWidget,
@@ -63,6 +64,9 @@ class CityWidget(BoardWidget):
 
     _esm = bundle("board.js", "city.js")
     _css = bundle("board.css", "city.css")
+    _page_writable = frozenset(
+        {"selected", "reserve_selected", "rotation", "mode", "gate", "show_wall", "show_counts"}
+    )
 
     city = traitlets.Instance(City)
     tiles = traitlets.Tuple()
@@ -123,7 +127,10 @@ class CityWidget(BoardWidget):
 
     @traitlets.validate("rotation")
     def _valid_rotation(self, proposal: dict[str, Any]) -> int:
-        return as_rotation(proposal["value"])
+        try:
+            return as_rotation(proposal["value"])
+        except ValueError as error:  # a TraitError, so that a write is undone whole
+            raise traitlets.TraitError(str(error)) from None
 
     @traitlets.validate("gate")
     def _valid_gate(self, proposal: dict[str, Any]) -> str | None:
@@ -328,15 +335,21 @@ class CityWidget(BoardWidget):
         violations = self._check(action, cell, tile)
         self.last_verdict = violations
         if violations:
-            what = tile.code if tile is not None else self.city[cell].code
-            self._say(
-                f"The {what} cannot {_VERB[action]} {format_cell(cell)}. "
-                + describe_violations(violations),
-                "refused",
-            )
+            self._say(self._refusal(action, cell, tile, violations), "refused")
             return violations
         self._apply(action, cell, tile)
         return []
+
+    def _refusal(
+        self, action: str, cell: Cell, tile: Tile | None, violations: Sequence[Violation]
+    ) -> str:
+        """Why ``action`` at ``cell`` is refused: which tile, where, and every broken rule."""
+        moved = tile if tile is not None else self.city.get(cell)
+        if moved is None:  # a removal where nothing stands: the rule's sentence says so
+            return describe_violations(violations)
+        return f"The {moved.code} cannot {_VERB[action]} {format_cell(cell)}. " + (
+            describe_violations(violations)
+        )
 
     def _apply(self, action: str, cell: Cell, tile: Tile | None) -> None:
         city = self.city.copy()
@@ -441,7 +454,13 @@ class CityWidget(BoardWidget):
         return f"CityWidget(tiles={len(self.tiles)}, selected={tile.code if tile else None!r})"
 
     def _static_svg(self) -> str:
-        return city_svg(self.city)
+        """The city, then the tiles to try and the reserve, as the live widget shows them."""
+        parts = [fallback.picture(city_svg(self.city))]
+        for title, tiles in (("Tiles to try", self.tiles), ("Reserve", self.reserve)):
+            if tiles:
+                pictures = [(entry["code"], entry["svg"]) for entry in tray_payload(tiles)]
+                parts.append(fallback.tray(title, pictures))
+        return fallback.stacked(parts, describe_city(self.city))
 
 
 _VERB = {"place": "go at", "remove": "leave", "swap": "swap in at"}
@@ -452,7 +471,10 @@ def _index(value: object, tray: Sequence[Tile], what: str) -> int | None:
     if value is None:
         return None
     if isinstance(value, Tile | str):
-        tile = as_tile(value)
+        try:
+            tile = as_tile(value)
+        except ValueError as error:  # a TraitError, so that a write is undone whole
+            raise traitlets.TraitError(str(error)) from None
         if tile not in tray:
             raise traitlets.TraitError(f"{tile.code!r} is not in the tray")
         return tray.index(tile)

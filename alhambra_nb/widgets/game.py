@@ -504,6 +504,7 @@ class GameWidget(BoardWidget):
 
     _esm = bundle("board.js", "game.js")
     _css = bundle("board.css", "game.css")
+    _page_writable = frozenset({"choice", "redesign", "gate"})
 
     autoplay = traitlets.Bool(True).tag(sync=True)
     redesign = traitlets.Bool(False).tag(sync=True)
@@ -596,7 +597,18 @@ class GameWidget(BoardWidget):
 
     @traitlets.validate("gate")
     def _valid_gate(self, proposal: dict[str, Any]) -> str | None:
-        return gate_trait(proposal["value"])
+        side = gate_trait(proposal["value"])
+        if side is not None and self._ready and self._gate_control() is None:
+            raise traitlets.TraitError(
+                f"no gate to put up on side {side!r}: it needs a gate card and a chosen tile"
+            )
+        return side
+
+    @traitlets.validate("redesign")
+    def _valid_redesign(self, proposal: dict[str, Any]) -> bool:
+        if proposal["value"] and self._ready and not self.human_to_play:
+            raise traitlets.TraitError(f"no redesign now: {self._not_human_text()}")
+        return proposal["value"]
 
     @traitlets.observe("choice", "redesign", "gate", "el_schauf")
     def _choice_changed(self, _change: dict[str, Any]) -> None:

@@ -1,0 +1,217 @@
+"""What the page may send a widget, and what it may write: every message and every trait write
+is checked; one that makes no sense is ignored with a note naming what was wrong and changes
+nothing; none ever ends in an internal error ("Ignored a message from the page (KeyError)")."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import alhambra_nb as alh
+
+INTERNAL = re.compile(r"from the page \(\w+\)")
+"""How a note reads when the widget itself failed (the exception's class in brackets)."""
+
+SMALL = "0,0 fountain\n1,0 garden-10-NE\n1,1 tower-9-E\n"
+
+# Values a page could put in a field: the meaningful ones (cells, sides, modes, trays, card
+# ids) and garbage of every JSON type, with numbers far out of range.
+MEANINGFUL = st.sampled_from(
+    [
+        "0,0", "1,0", "2,0", "-1,0", "0,-1", "5,5", "N", "E", "W", "build", "redesign",
+        "tiles", "reserve", "bought", "wall", "counts", "denar-3#1", "dirham-9#2",
+        "tower-9-NE", "pass", "bid 3", "",
+    ]
+)  # fmt: skip
+JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(10**30), max_value=10**30)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=12)
+    | MEANINGFUL,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner),
+    max_leaves=8,
+)
+FIELD = MEANINGFUL | st.integers(min_value=-3, max_value=12) | JSON
+
+
+def messages(kinds: list[str], fields: list[str]) -> st.SearchStrategy[dict[str, Any]]:
+    """Messages of the page's kinds (and a few unknown ones) with fields good and bad."""
+    return st.fixed_dictionaries(
+        {"kind": st.sampled_from([*kinds, "nonsense", ""])},
+        optional={name: FIELD for name in fields},
+    )
+
+
+CITY_MESSAGES = messages(
+    ["act", "select", "rotate", "mode", "toggle", "undo", "gate"],
+    ["cell", "tile", "tray", "index", "by", "mode", "what", "side", "version"],
+)
+GAME_MESSAGES = messages(
+    ["take", "buy", "act", "reserve", "give", "end", "select", "redesign", "undo", "bot",
+     "module", "gate", "pay"],
+    ["cards", "space", "cell", "tile", "from", "index", "action", "side"],
+)  # fmt: skip
+CHAPTER_MESSAGES = messages(["next", "previous", "go", "answer"], ["index", "step", "answer"])
+
+
+def send(widget: Any, message: object) -> None:
+    widget._handle_message(widget, message, [])
+
+
+def synced(widget: Any) -> dict[str, Any]:
+    """Everything the page is shown."""
+    return widget.get_state()
+
+
+def a_city_widget(**kwargs: Any) -> alh.CityWidget:
+    return alh.CityWidget(
+        alh.City.from_text(SMALL), tiles=["tower-9-NE", "garden-6"], reserve=["pavilion-8-N"],
+        **kwargs,
+    )  # fmt: skip
+
+
+def a_game_widget(modules: tuple[str, ...] = ()) -> alh.GameWidget:
+    game = alh.Game(["Ana", "Ben"], seed=3, modules=modules)
+    return alh.GameWidget(game, bots={1: alh.GreedyBot(seed=1)})
+
+
+# -- messages ----------------------------------------------------------------------------------
+def test_a_click_on_an_empty_cell_in_redesign_without_a_reserve_tile_is_explained():
+    w = a_city_widget(selected=None)
+    send(w, {"kind": "mode", "mode": "redesign"})
+    before = synced(w)["_board"]
+    verdict = w._verdicts
+    assert verdict["cells"]["2,0"]["action"] is None  # nothing stands there, nothing chosen
+    send(w, {"kind": "act", "cell": "2,0", "tile": None, "version": verdict["version"]})
+    assert w._note["kind"] == "refused", w.note
+    [broken] = w.last_verdict
+    assert broken.rule is alh.RuleId.REDESIGN_EMPTY and broken.message in w.note
+    assert synced(w)["_board"] == before
+
+
+def test_a_module_message_in_a_game_without_the_module_is_ignored_with_its_reason():
+    w = a_game_widget()
+    before = w.game.to_json()
+    send(w, {"kind": "pay", "cards": ["denar-3#1"], "version": w._version})
+    assert w._note["kind"] == "ignored"
+    assert not INTERNAL.search(w.note) and w.note.startswith("Ignored a message from the page: ")
+    assert w.game.to_json() == before
+
+
+@settings(max_examples=250, deadline=None)
+@given(CITY_MESSAGES, st.booleans(), st.booleans())
+def test_no_city_message_ends_in_an_internal_error(message, fresh, redesign):
+    w = a_city_widget(selected=0, mode="redesign" if redesign else "build")
+    if fresh and message["kind"] == "act":  # a click the page could really send now
+        message = {**message, "tile": w._verdicts["tile"], "version": w._verdicts["version"]}
+    before = synced(w)
+    send(w, message)
+    assert not INTERNAL.search(w.note), (message, w.note)
+    if w._note.get("kind") in ("ignored", "refused"):
+        after = synced(w)
+        for name in ("_board", "_tray", "_reserve_tray", "selected", "rotation", "mode"):
+            assert after[name] == before[name], name
+
+
+@pytest.fixture(scope="module")
+def game_widgets() -> dict[str, alh.GameWidget]:
+    """One table of the base game and one with every module, played on by the examples."""
+    return {"base": a_game_widget(), "all": a_game_widget(("gates", "characters", "camps"))}
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(GAME_MESSAGES, st.sampled_from(["base", "all"]), st.booleans())
+def test_no_game_message_ends_in_an_internal_error(game_widgets, message, which, fresh):
+    w = game_widgets[which]
+    if fresh:  # of the current table, as the page sends them
+        message = {**message, "version": w._version}
+    before = w.game.to_json()
+    send(w, message)
+    assert not INTERNAL.search(w.note), (message, w.note)
+    if w._note.get("kind") in ("ignored", "refused"):
+        assert w.game.to_json() == before
+
+
+@settings(max_examples=200, deadline=None)
+@given(CHAPTER_MESSAGES, st.sampled_from(alh.chapters.ids()), st.integers(0, 20), st.booleans())
+def test_no_chapter_message_ends_in_an_internal_error(message, chapter, index, this_step):
+    w = alh.ChapterWidget(chapter, step=min(index, len(alh.chapters.get(chapter)) - 1))
+    if this_step and message["kind"] == "answer":
+        message = {**message, "step": w.step.id}
+    send(w, message)
+    assert not INTERNAL.search(w._note.get("text", "")), (message, w._note)
+
+
+# -- trait writes from the page ---------------------------------------------------------------
+def test_a_good_write_from_the_page_counts_like_a_message():
+    w = a_city_widget(selected=0)
+    w.set_state({"rotation": 1})
+    assert w.rotation == 1 and w._verdicts["rotation"] == 1
+    assert (
+        w._verdicts["cells"]["0,-1"]
+        == alh.widgets.board.placement_verdicts(w.city, w.tiles[0], [(0, -1)], 1)["0,-1"]
+    )
+
+
+def test_a_bad_write_changes_nothing_not_even_its_good_part():
+    w = a_city_widget(selected=0)
+    before = synced(w)
+    w.set_state({"rotation": 2, "mode": "sideways"})
+    assert synced(w) == {**before, "_note": w._note}
+    assert w._note["kind"] == "ignored" and "'sideways'" in w.note
+
+
+@pytest.mark.parametrize(
+    "write",
+    [{"_board": {}}, {"_verdicts": {"cells": 5}}, {"_note": {"text": "hi"}}, {"city": "x"}],
+)
+def test_the_page_may_not_write_what_python_draws(write):
+    w = a_city_widget(selected=0)
+    before = synced(w)
+    w.set_state(write)
+    assert w._note["kind"] == "ignored"
+    name = next(iter(write))
+    assert f"may not change {name!r}" in w.note
+    assert synced(w) == {**before, "_note": w._note}
+
+
+def test_a_chapter_step_written_by_the_page_is_shown_and_a_bad_one_refused():
+    w = alh.ChapterWidget("building")
+    w.set_state({"index": 2})
+    assert w.step is w.chapter.steps[2] and w._view["step"]["id"] == w.step.id
+    w.set_state({"index": 99})
+    assert w.index == 2 and "no step 99" in w._note["text"]
+
+
+def test_a_game_gate_needs_a_gate_card_and_a_chosen_tile():
+    w = a_game_widget()
+    w.set_state({"gate": "N"})
+    assert w.gate is None and w._note["kind"] == "ignored" and "gate card" in w.note
+
+
+TRAIT_NAMES = st.sampled_from(
+    ["selected", "reserve_selected", "rotation", "mode", "gate", "show_wall", "show_counts",
+     "_board", "_tray", "_note", "tiles", "nonsense"]
+)  # fmt: skip
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(TRAIT_NAMES, FIELD, min_size=1, max_size=3))
+def test_every_write_from_the_page_is_applied_whole_or_refused_whole(write):
+    w = a_city_widget(selected=0)
+    before = synced(w)
+    w.set_state(write)
+    after = synced(w)
+    if w._note.get("kind") == "ignored":
+        assert after == {**before, "_note": w._note}, write
+    else:  # applied: every trait took a valid value, and the verdicts follow them
+        assert w._verdicts["rotation"] == w.rotation and w._verdicts["mode"] == w.mode
+        assert w.mode in ("build", "redesign") and w.rotation in range(4)
