@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 import alhambra_nb as alh
 from alhambra_nb.core.invariants import soak_game, soak_plan
 from alhambra_nb.core.phases import PHASES
-from alhambra_nb.core.saves import MAX_DEPTH, SCHEMA_VERSION, save_schema
+from alhambra_nb.core.saves import MAX_DEPTH, MAX_VALUES, SCHEMA_VERSION, save_schema
 from alhambra_nb.core.state import VERSION, GameState
 
 
@@ -134,7 +134,7 @@ def test_cards_lie_only_where_the_modules_allow_them():
 
 def test_deep_nesting_is_refused_before_parsing():
     start = time.perf_counter()
-    for text in ("[" * 1_000_000, '{"a":' * 200_000 + "1" + "}" * 200_000):
+    for text in ("[" * 900_000, '{"a":' * 90_000 + "1" + "}" * 90_000):
         error = _refusal_of_text(text)
         assert error.field == "(text)" and f"at most {MAX_DEPTH} deep" in error.problem
     data = json.loads(real_saves()[0])
@@ -167,8 +167,12 @@ def test_huge_numbers_and_texts_are_refused_quickly():
     assert _refusal_of_text('{"seed": ' + "9" * 100_000 + "}").field == "(text)"
     assert _refusal_of_text(" " * 5_000_000).field == "(text)"
     data = json.loads(real_saves()[1])
-    data["players"][0]["name"] = "A" * 1_000_000
+    data["players"][0]["name"] = "A" * 100_000
     assert _refusal(data).field == "players[0].name"
+    data = json.loads(real_saves()[1])
+    data["log"] += [{"event": "event.reshuffle", "count": i} for i in range(MAX_VALUES // 2)]
+    assert f"at most {MAX_VALUES} values" in _refusal(data).problem
+    assert "values" in _refusal_of_text(json.dumps([0] * (MAX_VALUES + 1))).problem
     assert time.perf_counter() - start < 3
 
 

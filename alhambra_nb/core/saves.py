@@ -35,8 +35,13 @@ SCHEMA_FILE = "save.schema.json"
 SCHEMA_VERSION = 1
 """The version of the save format that the schema describes (a save's ``version``)."""
 
-MAX_SAVE_LENGTH = 4_000_000
-"""The longest save text read, in characters (a whole six-player game saves in about 100 000)."""
+MAX_SAVE_LENGTH = 1_000_000
+"""The longest save text read, in characters (a whole six-player game saves in under 100 000)."""
+
+MAX_VALUES = 25_000
+"""The most values (numbers, texts, lists, objects) in a save (a whole game holds about 5 000):
+checking a value against the schema takes some microseconds, so this bounds the time a save
+takes to check."""
 
 MAX_DEPTH = 16
 """The deepest nesting of lists and objects in a save (a real one nests 6 deep)."""
@@ -78,20 +83,29 @@ def text_problem(text: str | bytes) -> Problem | None:
         return "(text)", f"a saved game is at most {MAX_SAVE_LENGTH} characters, not {len(text)}"
     if isinstance(text, bytes):
         text = text.decode("utf-8", errors="replace")
-    # Brackets inside strings do not nest: strings are taken out before counting.
-    brackets = _BRACKETS.findall(_STRING.sub('""', text))
+    # Brackets and commas inside strings do not count: strings are taken out first.
+    bare = _STRING.sub('""', text)
+    brackets = _BRACKETS.findall(bare)
     depth = max(accumulate(_STEP[b] for b in brackets), default=0)
     if depth > MAX_DEPTH:
         return "(text)", f"lists and objects are nested at most {MAX_DEPTH} deep, not {depth}"
+    values = bare.count(",") + bare.count(":") + 1
+    if values > MAX_VALUES:
+        return "(text)", f"a saved game holds at most {MAX_VALUES} values, not {values}"
     return None
 
 
 def nesting_problem(data: Any) -> Problem | None:
-    """Where ``data`` nests lists and objects deeper than :data:`MAX_DEPTH` (walked without
-    recursion, so a list that contains itself is refused too)."""
+    """Where ``data`` nests lists and objects deeper than :data:`MAX_DEPTH`, or holds more
+    than :data:`MAX_VALUES` values (walked without recursion, so a list that contains itself
+    is refused too)."""
     stack: list[tuple[Any, int, str]] = [(data, 1, "(top)")]
+    values = 0
     while stack:
         value, depth, where = stack.pop()
+        values += 1
+        if values > MAX_VALUES:
+            return "(top)", f"a saved game holds at most {MAX_VALUES} values"
         if depth > MAX_DEPTH:
             return where, f"lists and objects are nested at most {MAX_DEPTH} deep"
         if isinstance(value, Mapping):
