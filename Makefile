@@ -6,7 +6,13 @@ SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
+# Two installs into one venv: the test extra (everything, for `make test`) and the lab extra
+# (only what the tutorials need, for `make lab`). The test extra holds the lab extra, so an
+# up-to-date test install stands for a lab install too.
 STAMP := $(VENV)/.stamp
+LAB_STAMP := $(VENV)/.stamp-lab
+# Where `make student-notebooks` writes the tutorials without their solution cells.
+STUDENT_DIR ?= build/student-notebooks
 # Where `make lab` lands in JupyterLab (a folder or a notebook, relative to the repo root).
 LAB_PATH ?= tutorials/00_welcome.ipynb
 LAB_ARGS ?=
@@ -15,10 +21,11 @@ LAB_ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 # Extra pytest arguments, e.g. make test PYTEST_ARGS='-x -m "not slow"'.
 PYTEST_ARGS ?=
 
-.PHONY: help venv browser test lint pytest lab bench format
+.PHONY: help venv browser test lint pytest lab student-notebooks bench format
 
 help:
-	@echo "make lab      set up and open the tutorials in JupyterLab"
+	@echo "make lab      set up (the lab extra only) and open the tutorials in JupyterLab"
+	@echo "make student-notebooks  write the tutorials without solutions to $(STUDENT_DIR)/"
 	@echo "make test     set up, install Chromium if missing, run lint + the whole test suite"
 	@echo "make venv     create .venv and install the package with its test extras"
 	@echo "make browser  install Debian's chromium and axe-core for the browser tests, if missing"
@@ -34,6 +41,17 @@ COMPILED := $(shell sed -n 's/^    "\(alhambra_nb\/.*\.py\)",$$/\1/p' setup.py)
 $(STAMP): pyproject.toml setup.py $(COMPILED)
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --disable-pip-version-check -q -e '.[test]'
+	@touch $@
+
+# The lab alone: installs '.[lab]' unless a test install newer than every build file is there.
+$(LAB_STAMP): pyproject.toml setup.py $(COMPILED)
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	@if [ -f $(STAMP) ] && [ -z "$$(find $^ -newer $(STAMP))" ]; then \
+		echo "lab: the test install is up to date and holds everything the lab needs"; \
+	else \
+		echo "+ pip install -e '.[lab]'"; \
+		$(PY) -m pip install --disable-pip-version-check -q -e '.[lab]'; \
+	fi
 	@touch $@
 
 browser:
@@ -61,9 +79,15 @@ test: venv browser
 	if [ $$rc -ne 0 ]; then echo "make test: FAILED (see above)"; fi; \
 	exit $$rc
 
-lab: venv
+lab: $(LAB_STAMP)
 	$(VENV)/bin/jupyter lab --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/$(LAB_PATH) \
 		$(LAB_ROOT_FLAG) $(LAB_ARGS)
+
+# The tutorials without the cells tagged `solution` (and their outputs), for a class.
+student-notebooks: $(LAB_STAMP)
+	@mkdir -p $(STUDENT_DIR)
+	$(VENV)/bin/jupyter nbconvert --to notebook tutorials/*.ipynb --output-dir $(STUDENT_DIR) \
+		--TagRemovePreprocessor.enabled=True --TagRemovePreprocessor.remove_cell_tags solution
 
 bench: venv
 	@shopt -s nullglob; files=(benchmarks/*.py); \

@@ -1,0 +1,87 @@
+"""Every tutorial in real JupyterLab: Run All reaches the last cell, nothing raises, and the
+solution cells are folded.
+
+JupyterLab (see :mod:`.lab`) serves a copy of the tutorials with their execution counts
+cleared, so that a cell which ran is told from one which did not. Each notebook is opened,
+run with JupyterLab's own *Run All* command and closed with its kernel before the next.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from .lab import KERNEL_IDLE, TIMEOUT, running_lab
+
+pytestmark = pytest.mark.slow
+
+TUTORIALS = sorted((Path(__file__).resolve().parents[2] / "tutorials").glob("*.ipynb"))
+
+CELLS = """() => window.jupyterapp.shell.currentWidget.content.widgets.map((cell) => ({
+  type: cell.model.type,
+  count: cell.model.type === "code" ? cell.model.executionCount : null,
+  errors: cell.model.type === "code"
+    ? cell.model.outputs.toJSON().filter((o) => o.output_type === "error").length : 0,
+  tags: cell.model.getMetadata("tags") || [],
+  inputHidden: cell.inputHidden,
+  outputHidden: cell.model.type === "code" ? cell.outputHidden : null,
+}))"""
+
+RUN_ALL = """async () => {
+  await window.jupyterapp.commands.execute("notebook:run-all-cells");
+}"""
+
+# Run All is over when the last code cell has run, or when a cell raised (it stops there).
+RUN_ALL_OVER = """() => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const cells = panel.content.widgets.filter((c) => c.model.type === "code");
+  const raised = cells.some((c) => c.model.outputs.toJSON().some((o) => o.output_type === "error"));
+  const idle = panel.sessionContext.session?.kernel?.status === "idle";
+  return (cells.length > 0 && cells[cells.length - 1].model.executionCount !== null) ||
+    (raised && idle);
+}"""
+
+CLOSE = """async () => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  await panel.sessionContext.shutdown();
+  panel.dispose();
+}"""
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory) -> Iterator[str]:
+    """A running JupyterLab over a copy of the tutorials; yields the URL of the first one."""
+    root = tmp_path_factory.mktemp("tutorials")
+    for path in TUTORIALS:
+        notebook = nbformat.read(path, as_version=4)
+        for cell in notebook.cells:
+            if cell.cell_type == "code":
+                cell.execution_count = None
+        nbformat.write(notebook, root / path.name)
+    with running_lab(root, TUTORIALS[0].name) as url:
+        yield url
+
+
+@pytest.mark.parametrize("path", TUTORIALS, ids=[p.stem for p in TUTORIALS])
+def test_run_all_reaches_the_last_cell_without_an_error(page, lab, path):
+    page.set_default_timeout(TIMEOUT)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(lab.replace(TUTORIALS[0].name, path.name))
+    page.wait_for_function(KERNEL_IDLE, timeout=TIMEOUT * 2)
+
+    before = page.evaluate(CELLS)
+    solutions = [c for c in before if "solution" in c["tags"] and c["type"] == "code"]
+    assert all(c["inputHidden"] and c["outputHidden"] for c in solutions), path.name
+
+    page.evaluate(RUN_ALL)
+    page.wait_for_function(RUN_ALL_OVER, timeout=TIMEOUT * 5)
+    page.wait_for_function(KERNEL_IDLE, timeout=TIMEOUT * 2)
+
+    after = page.evaluate(CELLS)
+    code = [c for c in after if c["type"] == "code"]
+    assert all(c["count"] is not None for c in code), path.name
+    assert sum(c["errors"] for c in code) == 0, path.name
+    page.evaluate(CLOSE)

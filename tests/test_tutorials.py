@@ -1,0 +1,319 @@
+"""The tutorials as a class meets them (tutorials/README.md states the conventions).
+
+No test marker a learner can read, no saved widget state, no error output; every exercise has
+its own names, its solution is right, folded and tagged, and nothing a learner sees above the
+solution gives its answer away. The slow tests run every tutorial with ``nbconvert --execute``
+(without ``--allow-errors``) and check that ``make student-notebooks`` strips the solutions.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import pytest
+
+from alhambra_nb import chapters
+from alhambra_nb.core.geometry import format_cell
+
+ROOT = Path(__file__).resolve().parent.parent
+TUTORIALS = sorted((ROOT / "tutorials").glob("*.ipynb"))
+NBVAL_TAGS = {"nbval-check-output", "nbval-ignore-output", "nbval-skip"}
+FOLDED = {"source_hidden": True, "outputs_hidden": True}
+
+QUESTION = re.compile(r'^(\w+)_task = alh\.chapters\.step\("([^"]+)"\)', re.M)
+# `<name>_solution = <value>`, then (after comments) the check of it by `<name>_task`.
+SOLUTION = re.compile(
+    r"^(\w+)_solution = (.+?)\n(?=(?:#.*\n)*(?:print\()?\1_task\.check\(\1_solution\))", re.M | re.S
+)
+
+
+def notebook(path: Path) -> nbformat.NotebookNode:
+    return nbformat.read(path, as_version=4)
+
+
+def tags(cell: nbformat.NotebookNode) -> set[str]:
+    return set(cell.metadata.get("tags", []))
+
+
+def ids(paths: list[Path]) -> list[str]:
+    return [p.stem for p in paths]
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One exercise of a notebook: its name, its step, its solution, the cells above it."""
+
+    name: str
+    step: chapters.Step
+    solution: Any
+    question_cells: tuple[nbformat.NotebookNode, ...]
+
+
+def exercises(nb: nbformat.NotebookNode) -> Iterator[Exercise]:
+    """Every exercise: the cells that name ``<name>_task`` outside its solution are the ones a
+    learner sees before opening the solution."""
+    asked = {m[1]: m[2] for c in nb.cells for m in QUESTION.finditer(c.source)}
+    solved = {
+        m[1]: m[2] for c in nb.cells if "solution" in tags(c) for m in SOLUTION.finditer(c.source)
+    }
+    for name, step_id in asked.items():
+        assert name in solved, f"exercise {name!r} has no solution cell"
+        seen = tuple(
+            c
+            for c in nb.cells
+            if c.cell_type == "code" and "solution" not in tags(c) and f"{name}_task" in c.source
+        )
+        yield Exercise(name, chapters.step(step_id), ast.literal_eval(solved[name]), seen)
+
+
+def visible_text(cell: nbformat.NotebookNode) -> str:
+    """What a learner reads in a cell's outputs: printed text, text and Markdown results, and
+    the words drawn in pictures (an SVG's text, not its coordinates)."""
+    parts = []
+    for output in cell.get("outputs", []):
+        if output.output_type == "stream":
+            parts.append(output.text)
+        data = output.get("data", {})
+        parts += [data[kind] for kind in ("text/plain", "text/markdown") if kind in data]
+        if "image/svg+xml" in data:
+            parts.append(svg_words(data["image/svg+xml"]))
+    return "\n".join(parts)
+
+
+def svg_words(svg: str) -> str:
+    # Row and column numbers and tile prices are no words of the picture's message.
+    words = []
+    for element in ET.fromstring(svg).iter():
+        if {"coord", "tile-price"} & set(element.get("class", "").split()):
+            continue
+        if element.text and element.text.strip():
+            words.append(element.text.strip())
+    return " ".join(words)
+
+
+def leaks(step: chapters.Step, answer: Any, text: str) -> list[str]:
+    """The ways ``text`` gives ``answer`` away, worked out from the task and its answer."""
+    found = []
+    right = step.check(answer).message
+    if right in text:
+        found.append(f"the right answer's verdict: {right!r}")
+    task = step.task
+    kind = task.kind
+    if kind == "quiz" and hasattr(task, "correct"):
+        found += [
+            f"the note of right option {letter!r}"
+            for letter in sorted(task.correct)
+            if task.notes["abcdefgh".index(letter)] in text
+        ]
+    elif isinstance(answer, int) and not isinstance(answer, bool):
+        # A number as a word of its own, not a digit of a coordinate or a price.
+        if re.search(rf"(?<![\w.-]){answer}(?![\w.])", strip_coordinates(text)):
+            found.append(f"the number {answer}")
+    elif isinstance(answer, tuple) and len(step.solutions()) == 1:
+        if format_cell(answer) in text:
+            found.append(f"the only right cell {format_cell(answer)}")
+    elif (
+        isinstance(answer, (set, frozenset))
+        and answer
+        and all(isinstance(c, tuple) for c in answer)
+    ):
+        # Listed together, in any order (a picture names every tile's cell on its own).
+        if any(answer <= listed for listed in cell_lists(text)):
+            found.append("the answer's cells, listed")
+    elif kind == "majority" and task.explanation() in text:
+        found.append("the scoring's explanation")
+    return found
+
+
+CELL = r"\((-?\d+), (-?\d+)\)"
+CELL_LIST = re.compile(rf"{CELL}(?:(?:, | and |, and ){CELL})+")
+
+
+def cell_lists(text: str) -> list[set[tuple[int, int]]]:
+    """Every run of cells written one after another: ``(1, 0), (2, 1) and (0, 2)``."""
+    return [
+        {(int(x), int(y)) for x, y in re.findall(CELL, run.group(0))}
+        for run in CELL_LIST.finditer(text)
+    ]
+
+
+def strip_coordinates(text: str) -> str:
+    # Text pictures number their rows and columns; a cell (x, y) is no answer to a count.
+    text = re.sub(r"\(-?\d+, -?\d+\)", " ", text)
+    lines = [line for line in text.splitlines() if not re.fullmatch(r"[\s\d-]*", line)]
+    return "\n".join(re.sub(r"^\s*-?\d+ ", "", line) for line in lines)
+
+
+# -- every notebook ------------------------------------------------------------------------
+@pytest.mark.parametrize("path", TUTORIALS, ids=ids(TUTORIALS))
+def test_no_cell_shows_a_test_marker(path):
+    for index, cell in enumerate(notebook(path).cells):
+        assert "NBVAL" not in cell.source, f"cell {index}: {cell.source[:80]!r}"
+
+
+@pytest.mark.parametrize("path", TUTORIALS, ids=ids(TUTORIALS))
+def test_test_directives_are_known_cell_tags(path):
+    for index, cell in enumerate(notebook(path).cells):
+        directives = {t for t in tags(cell) if t.startswith("nbval")}
+        assert directives <= NBVAL_TAGS, f"cell {index}: {sorted(directives - NBVAL_TAGS)}"
+
+
+@pytest.mark.parametrize("path", TUTORIALS, ids=ids(TUTORIALS))
+def test_saved_without_widget_state_and_without_errors(path):
+    nb = notebook(path)
+    assert "widgets" not in nb.metadata
+    for index, cell in enumerate(nb.cells):
+        errors = [o for o in cell.get("outputs", []) if o.output_type == "error"]
+        assert not errors, f"cell {index} holds an error output"
+
+
+@pytest.mark.parametrize("path", TUTORIALS, ids=ids(TUTORIALS))
+def test_a_refusal_is_printed_in_words_never_as_a_rule_id_or_a_repr(path):
+    for index, cell in enumerate(notebook(path).cells):
+        text = visible_text(cell)
+        assert not re.search(r"\b(placement|redesign|money|turn)/[a-z-]+:", text), index
+        assert "Violation(" not in text and "<RuleId." not in text, index
+
+
+# -- exercises -----------------------------------------------------------------------------
+@pytest.mark.parametrize("path", TUTORIALS, ids=ids(TUTORIALS))
+def test_each_exercise_has_its_own_names(path):
+    nb = notebook(path)
+    asked = [m[1] for c in nb.cells for m in QUESTION.finditer(c.source)]
+    assert len(asked) == len(set(asked)), f"two exercises share a name: {asked}"
+    for index, cell in enumerate(nb.cells):
+        shared = re.findall(r"^(step|answer) = ", cell.source, re.M)
+        assert not shared, f"cell {index} assigns the shared name {shared[0]!r}"
+
+
+@pytest.mark.parametrize("path", TUTORIALS, ids=ids(TUTORIALS))
+def test_every_solution_is_right_tagged_checked_and_folded(path):
+    nb = notebook(path)
+    found = list(exercises(nb))
+    for exercise in found:
+        assert exercise.step.check(exercise.solution).ok, exercise.name
+    for index, cell in enumerate(nb.cells):
+        if cell.cell_type == "code" and "solution" in tags(cell):
+            assert "nbval-check-output" in tags(cell), f"cell {index} is not checked"
+            assert cell.metadata.get("jupyter") == FOLDED, f"cell {index} is not folded"
+        if re.search(r"^\w+_solution = ", cell.source, re.M):
+            assert "solution" in tags(cell), f"cell {index} holds a solution but no tag"
+
+
+@pytest.mark.parametrize("path", TUTORIALS, ids=ids(TUTORIALS))
+def test_no_question_shows_its_answer(path):
+    for exercise in exercises(notebook(path)):
+        for cell in exercise.question_cells:
+            given_away = leaks(exercise.step, exercise.solution, visible_text(cell))
+            assert not given_away, f"{exercise.name}: {given_away} in {cell.source[:60]!r}"
+
+
+@pytest.mark.parametrize("path", TUTORIALS, ids=ids(TUTORIALS))
+def test_a_solution_cell_prints_nothing_that_gives_the_answer_away(path):
+    # JupyterLab unfolds a folded cell's output when it runs: Run All must not print answers.
+    nb = notebook(path)
+    for exercise in exercises(nb):
+        for cell in nb.cells:
+            if "solution" in tags(cell) and f"{exercise.name}_task" in cell.source:
+                given_away = leaks(exercise.step, exercise.solution, visible_text(cell))
+                assert not given_away, f"{exercise.name}: {given_away}"
+
+
+@pytest.mark.parametrize("path", TUTORIALS, ids=ids(TUTORIALS))
+def test_an_unanswered_exercise_prompts_in_plain_words(path):
+    for exercise in exercises(notebook(path)):
+        blank = re.compile(rf"^{exercise.name}_answer = \.\.\.", re.M)
+        answer_cells = [c for c in exercise.question_cells if blank.search(c.source)]
+        assert len(answer_cells) == 1, exercise.name
+        printed = visible_text(answer_cells[0])
+        assert printed.startswith("✗ Nothing to check yet."), printed
+        assert "None" not in printed
+
+
+def test_the_leak_check_catches_a_printed_answer():
+    # The check above is only worth something if it fails on a question that tells.
+    step = chapters.step("scoring/walls/try")
+    length = step.solutions()[0]
+    assert leaks(step, length, f"longest wall: {length}")
+    assert not leaks(step, length, "How many points does the longest wall score?")
+    legal = chapters.step("building/legal-cells/try")
+    cells = legal.solutions()[0]
+    assert leaks(legal, cells, ", ".join(format_cell(c) for c in cells))
+    quiz = chapters.step("components/cells/try")
+    assert leaks(quiz, "b", quiz.check("b").message)
+
+
+# -- running them --------------------------------------------------------------------------
+def run(*command: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=1800)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", TUTORIALS, ids=ids(TUTORIALS))
+def test_every_tutorial_runs_to_its_last_cell_with_nbconvert(path, tmp_path):
+    result = run(
+        sys.executable, "-m", "nbconvert", "--to", "notebook", "--execute",
+        "--ExecutePreprocessor.timeout=600", "--output-dir", str(tmp_path), str(path),
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr[-3000:]
+    ran = notebook(tmp_path / path.name)
+    last = [c for c in ran.cells if c.cell_type == "code"][-1]
+    assert last.execution_count is not None
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
+def test_student_notebooks_have_no_solution_cells(tmp_path):
+    # -o: the lab install counts as done, so the target never installs anything here.
+    out = tmp_path / "students"
+    result = run("make", "-s", "-o", ".venv/.stamp-lab", "student-notebooks", f"STUDENT_DIR={out}")
+    assert result.returncode == 0, result.stderr[-3000:]
+    written = sorted(out.glob("*.ipynb"))
+    assert [p.name for p in written] == [p.name for p in TUTORIALS]
+    for path in written:
+        nb = notebook(path)
+        assert not [c for c in nb.cells if "solution" in tags(c)], path.name
+        assert not [c for c in nb.cells if re.search(r"^\w+_solution = ", c.source, re.M)]
+        original = notebook(ROOT / "tutorials" / path.name)
+        kept = [c.source for c in original.cells if "solution" not in tags(c)]
+        assert [c.source for c in nb.cells] == kept, path.name
+
+
+@pytest.mark.slow
+def test_nbval_lax_compares_exactly_the_cells_tagged_check_output(tmp_path):
+    # `make test` runs nbval with --nbval-lax: a tagged cell whose stored output is wrong must
+    # fail, an untagged one is only run. A copy of a tutorial with one stored verdict changed
+    # must fail too.
+    def printing(stored: str, tagged: bool) -> nbformat.NotebookNode:
+        cell = nbformat.v4.new_code_cell('print("right")', execution_count=1)
+        cell.outputs = [nbformat.v4.new_output("stream", name="stdout", text=stored)]
+        if tagged:
+            cell.metadata["tags"] = ["nbval-check-output"]
+        return cell
+
+    probe = nbformat.v4.new_notebook(
+        cells=[printing("wrong\n", True), printing("wrong\n", False), printing("right\n", True)]
+    )
+    nbformat.write(probe, tmp_path / "probe.ipynb")
+    welcome = notebook(ROOT / "tutorials" / "00_welcome.ipynb")
+    checked = [c for c in welcome.cells if "nbval-check-output" in tags(c) and c.outputs]
+    checked[-1].outputs[0].text = "✓ Yes. A verdict the engine never gave.\n"
+    nbformat.write(welcome, tmp_path / "welcome.ipynb")
+
+    result = run(
+        sys.executable, "-m", "pytest", "-q", "-rf", "-p", "no:cacheprovider", "--nbval-lax",
+        "--nbval-current-env", "probe.ipynb", "welcome.ipynb", cwd=tmp_path,
+    )  # fmt: skip
+    failed = sorted(re.findall(r"^FAILED (\S+::Cell \d+)", result.stdout, re.M))
+    last = [c for c in welcome.cells if c.cell_type == "code"].index(checked[-1])
+    assert failed == ["probe.ipynb::Cell 0", f"welcome.ipynb::Cell {last}"], result.stdout[-3000:]
