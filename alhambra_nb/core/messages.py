@@ -29,6 +29,13 @@ CATALOGUES: dict[str, dict[str, str]] = {
         "building.tower": "tower",
         "tile.fountain": "fountain",
         "tile.camp": "camp",
+        # the legend beside a board: what each mark means
+        "legend.wall": "wall",
+        "legend.longest": "longest outer wall",
+        "legend.violation": "broken rule, by number",
+        "legend.blocking": "blocks the walk",
+        "legend.hole": "hole",
+        "legend.legal": "the tile fits here",
         "edge.0": "open",
         "edge.1": "walled",
         "edge.2": "bastion",

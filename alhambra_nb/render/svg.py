@@ -36,7 +36,7 @@ from ..core.geometry import SIDES, Cell, Side, canonical_edge, neighbour
 from ..core.tiles import BUILDINGS, Edge, Tile
 from ..core.violations import RuleId, Violation
 from .palette import PALETTE
-from .text import LEGEND_MARKS, LEGEND_WORDS, describe_city, describe_tile, rule_tag, tile_noun_of
+from .text import LEGEND_MARKS, describe_city, describe_tile, legend_words, rule_tag, tile_noun_of
 
 UNIT = 100
 """User units per cell side."""
@@ -980,7 +980,7 @@ def _legend_rows(camps: bool) -> list[tuple[str, str]]:
     rows.append(("fountain", tile_noun_of("fountain")))
     if camps:
         rows.append(("camp", tile_noun_of("camp")))
-    return rows + [(key, LEGEND_WORDS[key]) for key in LEGEND_MARKS]
+    return rows + [(mark, legend_words(mark)) for mark in LEGEND_MARKS]
 
 
 def _legend_height(*, camps: bool) -> int:

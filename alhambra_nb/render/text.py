@@ -48,18 +48,13 @@ def side_names(sides: Iterable[Side]) -> str:
     return join([_WORDS[f"side.{s.name}"] for s in SIDES if s in chosen])
 
 
-LEGEND_WORDS: dict[str, str] = {
-    "wall": "wall",
-    "longest": "longest outer wall",
-    "violation": "broken rule, by number",
-    "blocking": "blocks the walk",
-    "hole": "hole",
-    "legal": "the tile fits here",
-}
-"""The legend's words for each mark of the board."""
-
-LEGEND_MARKS = tuple(LEGEND_WORDS)
+LEGEND_MARKS = ("wall", "longest", "violation", "blocking", "hole", "legal")
 """The marks the legend explains, in its order (after the tiles)."""
+
+
+def legend_words(mark: str) -> str:
+    """The legend's words for a mark of the board: 'wall', 'blocks the walk', …"""
+    return _WORDS[f"legend.{mark}"]
 
 
 def tile_noun_of(role: str) -> str:
