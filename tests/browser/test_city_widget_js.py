@@ -196,3 +196,18 @@ def test_the_base_game_shows_no_gate_controls(page):
     w.gate = "N"  # choosing a gate from code puts expansion II in play
     push(page, w, "gates", "gate")
     assert page.locator(".alh-gates").is_visible()
+
+
+def test_keys_typed_in_the_view_stay_in_it_but_ctrl_keys_reach_the_page(page):
+    w = alh.CityWidget(alh.City.from_text("0,0 fountain\n"), tiles=["tower-9"], selected=0)
+    mount(page, w)
+    page.evaluate(
+        "() => { window.__keys = []; "
+        "document.addEventListener('keydown', (e) => window.__keys.push(e.key)); }"
+    )
+    page.focus('[role="gridcell"][data-cell="1,0"]')
+    for key in ["m", "a", "d", "d", "Enter", "Escape", "Shift+ArrowDown"]:
+        page.keyboard.press(key)
+    assert page.evaluate("window.__keys") == []  # none reached the notebook's shortcuts
+    page.keyboard.press("Control+s")  # saving the notebook still works from the board
+    assert page.evaluate("window.__keys") == ["Control", "s"]

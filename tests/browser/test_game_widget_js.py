@@ -275,3 +275,54 @@ def test_screenshot_of_the_table_with_every_module(page, artifacts_dir):
     assert page.locator('[data-module^="bid "]').count() >= 1
     assert page.locator("[data-character]").count() >= 1
     page.locator("#root").screenshot(path=str(artifacts_dir / "game-table-expansion.png"))
+
+
+FOCUSED = """() => {
+  const node = document.activeElement;
+  const seat = node?.closest("[data-seat]")?.getAttribute("data-seat") ?? null;
+  const data = (name) => node?.getAttribute(name) ?? null;
+  return {card: data("data-card"), do: data("data-do"), cell: data("data-cell"), seat};
+}"""
+
+
+def test_the_focus_stays_on_what_the_learner_used_across_redraws(page):
+    w = table()
+    mount(page, w)
+    # Nothing to undo yet: Undo is off, and out of the Tab order like every control that is.
+    assert page.get_attribute('[data-do="undo"]', "aria-disabled") == "true"
+    off = page.locator('[data-off="true"]')
+    assert off.count() > 0
+    assert all(node.get_attribute("tabindex") == "-1" for node in off.all())
+    card = page.locator('[data-card][role="button"]').first
+    card_id = card.get_attribute("data-card")
+    card.focus()
+    page.keyboard.press("Enter")  # picked: the page redraws its picks
+    assert page.evaluate(FOCUSED)["card"] == card_id
+    take = page.locator('[data-do="take"]')
+    take.focus()
+    page.keyboard.press("Enter")
+    deliver(page, w)  # Python took the money and sent a whole new table
+    assert w._note["kind"] == "done", w.note
+    assert page.evaluate(FOCUSED)["do"] == "take"
+    # There is something to undo now: Undo is on, back in the Tab order.
+    assert page.get_attribute('[data-do="undo"]', "tabindex") == "0"
+    # A cell of the learner's Alhambra keeps the focus through a table redrawn by Python.
+    cell = board_cell(page, 0, "0,0")
+    cell.focus()
+    w._refresh()
+    push(page, w, "_table")
+    focused = page.evaluate(FOCUSED)
+    assert focused["cell"] == "0,0" and focused["seat"] == "0"
+
+
+def test_a_part_gone_with_the_redraw_hands_the_focus_to_one_of_its_kind(page):
+    w = table()
+    mount(page, w)
+    card = page.locator('[data-card][role="button"]').first
+    card.focus()
+    page.keyboard.press("Enter")
+    page.locator('[data-do="take"]').click()
+    card.focus()  # back on the card being taken
+    deliver(page, w)
+    focused = page.evaluate(FOCUSED)
+    assert focused["card"] is not None and focused["card"] in w.game.state.display
