@@ -219,6 +219,19 @@ def test_no_question_shows_its_answer(path):
 
 
 @pytest.mark.parametrize("path", TUTORIALS, ids=ids(TUTORIALS))
+def test_no_lesson_cell_shows_an_exercises_answer(path):
+    # The lesson above an exercise must not have printed what the right answer's verdict says
+    # (its "Yes" taken off): "Ana starts the game: …" right above "who starts this game?".
+    nb = notebook(path)
+    lesson = [c for c in nb.cells if c.cell_type == "code" and "solution" not in tags(c)]
+    for exercise in exercises(nb):
+        verdict = exercise.step.check(exercise.solution).message
+        said = re.sub(r"^Yes[.:]\s*", "", verdict).rstrip(".")
+        for cell in lesson:
+            assert said not in visible_text(cell), f"{exercise.name}: {cell.source[:60]!r}"
+
+
+@pytest.mark.parametrize("path", TUTORIALS, ids=ids(TUTORIALS))
 def test_a_solution_cell_prints_nothing_that_gives_the_answer_away(path):
     # JupyterLab unfolds a folded cell's output when it runs: Run All must not print answers.
     nb = notebook(path)
