@@ -528,7 +528,7 @@ def test_board_draws_the_step(step):
 def test_text_views():
     step = chapters.step("building/walking/try")
     assert repr(step) == "<Step 'building/walking/try': Try it: cut off by a wall>"
-    assert "Try it: Find the cell where the pavilion breaks ONLY the walking rule." in (
+    assert "Try it: Find the cell where the pavilion breaks the walking rule and no other." in (
         step.describe()
     )
     assert step._repr_markdown_().startswith("**Try it: cut off by a wall**")

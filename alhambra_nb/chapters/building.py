@@ -79,7 +79,9 @@ CHAPTER = Chapter(
                 tile="arcades-6-SW",
                 rotation=1,
                 breaks=frozenset({RuleId.ORIENTATION}),
-                prompt="Find the cell where the turned arcades breaks ONLY the upright rule.",
+                prompt=(
+                    "Find the cell where the turned arcades breaks the upright rule and no other."
+                ),
             ),
             teaches=(RuleId.ORIENTATION,),
         ),
@@ -138,7 +140,9 @@ CHAPTER = Chapter(
             task=PlaceTask(
                 tile="pavilion-5-NW",
                 breaks=frozenset({RuleId.WALLS_MATCH}),
-                prompt="Find the cell where the pavilion breaks ONLY the matching-walls rule.",
+                prompt=(
+                    "Find the cell where the pavilion breaks the matching-walls rule and no other."
+                ),
             ),
             teaches=(RuleId.WALLS_MATCH,),
         ),
@@ -172,7 +176,7 @@ CHAPTER = Chapter(
             task=PlaceTask(
                 tile="pavilion-3-SW",
                 breaks=frozenset({RuleId.WALKING}),
-                prompt="Find the cell where the pavilion breaks ONLY the walking rule.",
+                prompt="Find the cell where the pavilion breaks the walking rule and no other.",
             ),
             teaches=(RuleId.WALKING,),
             rulings=("R4",),
@@ -208,7 +212,7 @@ CHAPTER = Chapter(
             task=PlaceTask(
                 tile="arcades-9",
                 breaks=frozenset({RuleId.NO_HOLES}),
-                prompt="Name a cell where the arcades breaks ONLY the no-holes rule.",
+                prompt="Name a cell where the arcades breaks the no-holes rule and no other.",
             ),
             teaches=(RuleId.NO_HOLES,),
             rulings=("R3",),
@@ -237,7 +241,7 @@ CHAPTER = Chapter(
             tile="pavilion-4-ES",
             task=LegalCellsTask(
                 tile="pavilion-4-ES",
-                prompt="Give the set of every cell where the pavilion may be built.",
+                prompt="Name every cell where the pavilion may be built.",
             ),
         ),
     ),

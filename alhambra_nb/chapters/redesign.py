@@ -67,7 +67,7 @@ CHAPTER = Chapter(
             title="Try it: which tiles may go?",
             text="Find every tile that may be taken from this Alhambra onto the reserve board.",
             position=BLOCK,
-            task=RemovalTask(prompt="Give the set of cells whose tile may be taken away."),
+            task=RemovalTask(prompt="Name every cell whose tile may be taken away."),
         ),
         Step(
             id="redesign/swap/see",

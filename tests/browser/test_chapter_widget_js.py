@@ -75,7 +75,7 @@ def test_next_and_previous_walk_through_the_steps(page):
 def test_a_click_answers_and_the_feedback_explains_it(page):
     loop = Loop(page, alh.ChapterWidget("building", step="walking/try"))
     assert not page.locator(".alh-ch-task").is_hidden()
-    assert "ONLY the walking rule" in text(page, ".alh-ch-prompt")
+    assert "the walking rule and no other" in text(page, ".alh-ch-prompt")
     cell = page.locator('[role="gridcell"][data-cell="1,2"]')
     cell.hover()
     # Hovering shows the engine's verdict with no round trip.
