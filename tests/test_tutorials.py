@@ -22,6 +22,7 @@ from typing import Any
 import nbformat
 import pytest
 
+import alhambra_nb as alh
 from alhambra_nb import chapters
 from alhambra_nb.core.geometry import format_cell
 
@@ -183,6 +184,18 @@ def test_a_refusal_is_printed_in_words_never_as_a_rule_id_or_a_repr(path):
         text = visible_text(cell)
         assert not re.search(r"\b(placement|redesign|money|turn)/[a-z-]+:", text), index
         assert "Violation(" not in text and "<RuleId." not in text, index
+
+
+TILE_CODE = re.compile(r"\b(?:pavilion|seraglio|arcades|chambers|garden|tower)-\d+(?:-[NESW]+)?\b")
+
+
+@pytest.mark.parametrize("path", TUTORIALS, ids=ids(TUTORIALS))
+def test_every_building_tile_a_cell_names_is_a_real_tile(path):
+    real = {tile.code for tile in alh.TILES}
+    for index, cell in enumerate(notebook(path).cells):
+        if cell.cell_type == "code":
+            invented = set(TILE_CODE.findall(cell.source)) - real
+            assert not invented, f"cell {index} names tiles the game does not have: {invented}"
 
 
 # -- exercises -----------------------------------------------------------------------------
