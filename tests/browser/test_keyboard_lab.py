@@ -107,7 +107,7 @@ def test_the_game_tables_refusal_is_in_sight_on_a_laptop(page, lab, artifacts_di
     note = table.locator(".alh-note[data-kind='refused']")
     note.wait_for(timeout=TIMEOUT)
     page.wait_for_timeout(200)
-    table.screenshot(path=str(artifacts_dir / "lab-game-table-1366.png"))
+    page.screenshot(path=str(artifacts_dir / "lab-game-table-1366.png"))
     box = note.bounding_box()
     assert box is not None and box["height"] > 0
     assert box["y"] >= 0 and box["y"] + box["height"] <= 768, box
@@ -115,3 +115,24 @@ def test_the_game_tables_refusal_is_in_sight_on_a_laptop(page, lab, artifacts_di
     assert not re.search(r"\b[a-z]+/[a-z-]+\b", note.inner_text())  # no rule ids
     # The learner is still on the button they pressed.
     assert page.evaluate(FOCUSED)["do"] == "take"
+
+    # The whole widget fits in the window; far down the table (its Alhambras, scrolled to
+    # inside the widget), the status and the note are still in sight.
+    table.scroll_into_view_if_needed()
+    widget_box = table.bounding_box()
+    assert widget_box["height"] <= 768 - 120, widget_box  # JupyterLab's bars take the rest
+    page.evaluate(
+        "() => { const t = document.querySelector('.alh-game .alh-table');"
+        " t.scrollTop = t.scrollHeight; }"
+    )
+    page.wait_for_timeout(300)
+    board = table.locator("svg.player-city[data-seat='0']").bounding_box()
+    assert board["y"] + board["height"] <= 768, board  # Ana's Alhambra is in sight
+    assert table.locator('[data-do="take"]').bounding_box()["y"] < box["y"]  # scrolled away
+    page.keyboard.press("Enter")  # Take money again, still focused: refused again
+    page.wait_for_timeout(500)
+    box = note.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 768, box
+    status = table.locator('[role="status"]').bounding_box()
+    assert status["y"] >= 0, status
+    page.screenshot(path=str(artifacts_dir / "lab-game-table-1366-scrolled.png"))

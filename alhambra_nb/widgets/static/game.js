@@ -44,8 +44,8 @@ const WATCHED = [
 ];
 const UNIT = 100;
 
-// The status and the note come first and stay in sight (game.css keeps them at the top of the
-// notebook's window while the table is in it): a refusal is read where the learner looks.
+// The status and the note come first, above the table (which game.css lets scroll in a box
+// that fits a laptop's window): a refusal is read where the learner looks.
 const TEMPLATE = `
   <div class="alh-feedback">
     <p class="alh-status" role="status" aria-live="polite"></p>
