@@ -416,7 +416,8 @@ CHARACTERS = Chapter(
                 "the game. Ana owns Faruk Will'haben (♦: take money up to 7 instead of 5) and "
                 "Yammerad (♦: before the turn, with fewer than 3 money cards, draw the top "
                 "card of the money deck). Both are our readings of the rulebook's short "
-                "wording."
+                "wording. Ana holds Denar 5 and Guilder 3; the money display shows Dirham 3 "
+                "and 4, Ducat 6 and Guilder 9."
             ),
             game=TURN_CHARACTERS,
             task=AllowedActionsTask(
@@ -431,7 +432,11 @@ CHARACTERS = Chapter(
         Step(
             id="characters/symbols/try",
             title="Try it: one ♦ character per turn",
-            text=("Ana has let Yammerad draw (a ♦ character). The game log says what she drew."),
+            text=(
+                "Ana has let Yammerad draw (a ♦ character): she now holds three money cards. "
+                "The money display still shows Dirham 3 and 4, Ducat 6 and Guilder 9. The game "
+                "log says what she drew."
+            ),
             game=AFTER_YAMMERAD,
             task=AllowedActionsTask(
                 prompt="Which of these may Ana do now?",
