@@ -183,3 +183,26 @@ def test_every_step_of_every_chapter_draws(page, chapter):
             page.click('[data-do="next"]')
             loop.deliver()
             assert loop.widget.index == index + 1
+
+
+def test_the_focus_stays_in_the_chapter_as_its_steps_change(page):
+    w = alh.ChapterWidget("turn")
+    loop = Loop(page, w)
+    last = len(w.chapter) - 1
+    page.focus('[data-do="next"]')
+    for _ in range(last):
+        page.keyboard.press("Enter")
+        loop.deliver()
+    assert w.index == last
+    # Next is disabled on the last step: the focus went to an enabled neighbour, not the page.
+    focused = page.evaluate(
+        "() => [document.activeElement.dataset.do ?? null, "
+        "!!document.activeElement.closest('.alh-chapter'), document.activeElement.disabled]"
+    )
+    assert focused == ["previous", True, False]
+    # A step's dot, redrawn with every step, keeps the focus too.
+    page.focus('.alh-ch-dot[data-index="1"]')
+    page.keyboard.press("Enter")
+    loop.deliver()
+    assert w.index == 1
+    assert page.evaluate("() => document.activeElement.dataset.index") == "1"

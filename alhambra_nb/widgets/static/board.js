@@ -175,6 +175,11 @@ const IDENTITY = [
   "data-seat",
 ];
 
+/** The identity attributes of parts that come in a series (cards, cells, tiles, options):
+ * when one goes, another of the series takes the focus. A button named by `data-do` is one of
+ * a kind: when it goes off, the focus goes to a neighbour instead. */
+const SERIES = IDENTITY.filter((name) => !["data-do", "data-gate", "data-module"].includes(name));
+
 const FOCUSABLE =
   'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"]):not([aria-disabled="true"])';
 
@@ -199,7 +204,7 @@ export function focusPlace(root) {
     const id = identityOf(node);
     if (id) parts.unshift(id);
   }
-  const kind = IDENTITY.find((name) => active.hasAttribute(name));
+  const kind = SERIES.find((name) => active.hasAttribute(name));
   return { path: parts.join(" "), kind: kind ? `[${kind}]` : "", node: active };
 }
 
