@@ -339,7 +339,9 @@ def _read_payment(answer: object, game: Game) -> list[MoneyCard]:
         wanted = _read_money(item)
         match = [c for c in hand if c not in chosen and wanted(c)]
         if not match:
-            raise AnswerError(f"you hold no (further) card {item!r}")
+            held = ", ".join(repr(_money_word(c)) for c in hand)
+            again = "no second card" if any(wanted(c) for c in chosen) else "no card"
+            raise AnswerError(f"the hand holds {again} {item!r}; it holds {held}")
         chosen.append(match[0])
     if not chosen:
         raise AnswerError("a payment uses at least one card")
