@@ -9,6 +9,7 @@ solution gives its answer away. The slow tests run every tutorial with ``nbconve
 from __future__ import annotations
 
 import ast
+import importlib.util
 import re
 import shutil
 import subprocess
@@ -343,3 +344,39 @@ def test_nbval_lax_compares_exactly_the_cells_tagged_check_output(tmp_path):
     failed = sorted(re.findall(r"^FAILED (\S+::Cell \d+)", result.stdout, re.M))
     last = [c for c in welcome.cells if c.cell_type == "code"].index(checked[-1])
     assert failed == ["probe.ipynb::Cell 0", f"welcome.ipynb::Cell {last}"], result.stdout[-3000:]
+
+
+def load_runner() -> Any:
+    spec = importlib.util.spec_from_file_location(
+        "run_tutorials", ROOT / "scripts/run-tutorials.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def small_notebook(path: Path, *sources: str) -> None:
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(s) for s in sources])
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
+    notebook.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": {}}}
+    nbformat.write(notebook, path)
+
+
+@pytest.mark.slow
+def test_the_runner_saves_without_widget_state_and_refuses_a_cell_that_raises(tmp_path):
+    runner = load_runner()
+    good, bad = tmp_path / "good.ipynb", tmp_path / "bad.ipynb"
+    small_notebook(good, 'print("ran")')
+    small_notebook(bad, 'print("ran")', "1 / 0", 'print("never")')
+    before = bad.read_text()
+
+    runner.run(good)
+    saved = notebook(good)
+    assert "widgets" not in saved.metadata
+    assert saved.cells[0].outputs[0].text == "ran\n"
+    assert "execution" not in saved.cells[0].metadata
+
+    with pytest.raises(runner.TutorialError, match=r"bad\.ipynb: a cell raised"):
+        runner.run(bad)
+    assert bad.read_text() == before
+    assert runner.main([str(bad)]) == 1
