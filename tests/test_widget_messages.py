@@ -5,6 +5,7 @@ nothing; none ever ends in an internal error ("Ignored a message from the page (
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import pytest
@@ -13,8 +14,11 @@ from hypothesis import strategies as st
 
 import alhambra_nb as alh
 
-INTERNAL = re.compile(r"from the page \(\w+\)")
-"""How a note reads when the widget itself failed (the exception's class in brackets)."""
+INTERNAL = re.compile(r"from the page \(\w+\)|sys\.set_int_max_str_digits")
+"""How a note reads when the widget itself failed (the exception's class in brackets), or
+when Python's own refusal to write out a huge number leaked into it."""
+
+HUGE = 10**5000
 
 SMALL = "0,0 fountain\n1,0 garden-10-NE\n1,1 tower-9-E\n"
 
@@ -37,7 +41,7 @@ JSON = st.recursive(
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner),
     max_leaves=8,
 )
-FIELD = MEANINGFUL | st.integers(min_value=-3, max_value=12) | JSON
+FIELD = MEANINGFUL | st.integers(min_value=-3, max_value=12) | st.just(HUGE) | JSON
 
 
 def messages(kinds: list[str], fields: list[str]) -> st.SearchStrategy[dict[str, Any]]:
@@ -150,6 +154,42 @@ def test_no_chapter_message_ends_in_an_internal_error(message, chapter, index, t
     assert not INTERNAL.search(w._note.get("text", "")), (message, w._note)
 
 
+def nested(depth: int) -> list[Any]:
+    value: list[Any] = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize(
+    ("message", "reason"),
+    [
+        ({"kind": "take", "cards": ["denar-3#1"] * 1_000_000}, "more than 2000 values"),
+        ({"kind": "take", "cards": ["denar-3#1", "denar-3#1"]}, "named once each"),
+        ({"kind": "take", "cards": nested(100_000)}, "nested more than 8 deep"),
+        ({"kind": "select", "from": "bought", "index": HUGE}, "a number of about 5000 digits"),
+        ({"kind": "x" * 1_000_000}, "a text of 1000000 characters"),
+    ],
+)
+def test_a_flood_or_a_monster_from_the_page_is_refused_at_once(message, reason):
+    w = a_game_widget()
+    before = w.game.to_json()
+    started = time.perf_counter()
+    send(w, {**message, "version": w._version})
+    assert time.perf_counter() - started < 0.5
+    assert w._note["kind"] == "ignored" and reason in w.note, w.note
+    assert len(w.note) < 200 and w.game.to_json() == before
+
+
+def test_a_monster_answer_to_a_chapter_is_refused_at_once():
+    w = alh.ChapterWidget("turn", step="take-money/try")
+    for answer, reason in ((nested(100_000), "nested"), ([[2, 7]] * 100_000, "2000 values")):
+        started = time.perf_counter()
+        send(w, {"kind": "answer", "step": w.step.id, "answer": answer})
+        assert time.perf_counter() - started < 0.5
+        assert reason in w._note["text"] and w.last_verdict is None
+
+
 # -- trait writes from the page ---------------------------------------------------------------
 def test_a_good_write_from_the_page_counts_like_a_message():
     w = a_city_widget(selected=0)
@@ -189,6 +229,12 @@ def test_a_chapter_step_written_by_the_page_is_shown_and_a_bad_one_refused():
     assert w.step is w.chapter.steps[2] and w._view["step"]["id"] == w.step.id
     w.set_state({"index": 99})
     assert w.index == 2 and "no step 99" in w._note["text"]
+
+
+def test_a_write_of_a_huge_number_is_quoted_in_words():
+    w = alh.ChapterWidget("building")
+    w.set_state({"index": HUGE})
+    assert w.index == 0 and "a number of about 5000 digits" in w._note["text"]
 
 
 def test_a_game_gate_needs_a_gate_card_and_a_chosen_tile():

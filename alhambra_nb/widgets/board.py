@@ -60,8 +60,18 @@ class BadMessageError(ValueError):
 
 
 def short(value: object) -> str:
-    """The ``repr`` of a value from the page, cut to fit in a one-line note."""
-    text = repr(value)
+    """The ``repr`` of a value from the page, cut to fit in a one-line note (a number of
+    thousands of digits, or a list nested too deep to write out, described instead)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"a number of about {int(value.bit_length() * 0.30103)} digits"
+    if isinstance(value, str) and len(value) > 10_000:
+        return f"a text of {len(value)} characters"
+    if isinstance(value, list | dict) and len(value) > 10_000:
+        return f"a {type(value).__name__} of {len(value)} items"
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):  # Python refuses to write it out
+        return f"a {type(value).__name__} too large to show"
     return text if len(text) <= 60 else text[:57] + "..."
 
 
@@ -72,11 +82,42 @@ def whole_number(value: object, name: str) -> int:
     return value
 
 
+MAX_MESSAGE_ITEMS = 2_000
+"""The most values (list items, dict entries) a message from the page may hold: far more than
+any answer or payment, and few enough to refuse a flood before any work."""
+MAX_MESSAGE_DEPTH = 8
+"""How deep lists and dicts in a message from the page may nest."""
+
+
 def message_kind(content: object) -> str:
-    """The ``kind`` of a message from the page; raises :class:`BadMessageError` for garbage."""
+    """The ``kind`` of a message from the page; raises :class:`BadMessageError` for garbage,
+    and for a message too large or too deeply nested to be one the page sends."""
     if not isinstance(content, dict) or not isinstance(content.get("kind"), str):
         raise BadMessageError(f"not a widget message: {short(content)}")
+    check_size(content)
     return content["kind"]
+
+
+def check_size(content: object) -> None:
+    """Refuse (with :class:`BadMessageError`) a value holding more than
+    :data:`MAX_MESSAGE_ITEMS` values, nested deeper than :data:`MAX_MESSAGE_DEPTH`, or holding
+    a number beyond 64 bits; it stops counting at the limit, so a flood costs no more than a
+    message at the limit."""
+    count = 0
+    stack: list[tuple[object, int]] = [(content, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, int) and value.bit_length() > 64:
+            raise BadMessageError(f"{short(value)}: no value the page sends is that large")
+        if not isinstance(value, list | dict):
+            continue
+        if depth >= MAX_MESSAGE_DEPTH:
+            raise BadMessageError(f"a message nested more than {MAX_MESSAGE_DEPTH} deep")
+        count += len(value)
+        if count > MAX_MESSAGE_ITEMS:
+            raise BadMessageError(f"a message of more than {MAX_MESSAGE_ITEMS} values")
+        items = value.values() if isinstance(value, dict) else value
+        stack.extend((item, depth + 1) for item in items)
 
 
 def with_fallback(
@@ -134,6 +175,7 @@ def _page_write_names(sync_data: object, writable: frozenset[str]) -> list[str]:
     """The traits a page write names, all of them writable; raises :class:`BadMessageError`."""
     if not isinstance(sync_data, dict):
         raise BadMessageError(f"not a change of traits: {short(sync_data)}")
+    check_size(sync_data)
     refused = sorted(str(name) for name in sync_data if name not in writable)
     if refused:
         raise BadMessageError(f"the page may not change {', '.join(map(repr, refused))}")
@@ -217,7 +259,7 @@ def parse_cell_key(value: object) -> Cell:
             return (value[0], value[1])
     except ValueError:
         pass
-    raise BadMessageError(f"unknown cell {value!r}: expected 'x,y'")
+    raise BadMessageError(f"unknown cell {short(value)}: expected 'x,y'")
 
 
 def extent_cells(extent: Extent) -> list[Cell]:
@@ -297,7 +339,9 @@ def gate_trait(value: object) -> str | None:
     try:
         side = as_side(value)  # type: ignore[arg-type]
     except ValueError:
-        raise traitlets.TraitError(f"a gate goes on side N, E, S or W, not {value!r}") from None
+        raise traitlets.TraitError(
+            f"a gate goes on side N, E, S or W, not {short(value)}"
+        ) from None
     return side.name if side is not None else None
 
 

@@ -35,6 +35,7 @@ from .board import (
     message_kind,
     parse_cell_key,
     placement_verdicts,
+    short,
     verdict,
     violations_payload,
     with_fallback,
@@ -90,7 +91,7 @@ class ChapterWidget(PageWrites, anywidget.AnyWidget):
         value = proposal["value"]
         if not 0 <= value < len(self.chapter):
             raise traitlets.TraitError(
-                f"no step {value!r}: the chapter has steps 0 to {len(self.chapter) - 1}"
+                f"no step {short(value)}: the chapter has steps 0 to {len(self.chapter) - 1}"
             )
         return value
 
@@ -127,7 +128,7 @@ class ChapterWidget(PageWrites, anywidget.AnyWidget):
         if isinstance(step, str):
             return self.chapter.steps.index(self.chapter.step(step))
         if isinstance(step, bool) or not isinstance(step, int):
-            raise traitlets.TraitError(f"a step is a number or an id, not {step!r}")
+            raise traitlets.TraitError(f"a step is a number or an id, not {short(step)}")
         return step
 
     def _show_progress(self) -> None:
@@ -179,10 +180,10 @@ class ChapterWidget(PageWrites, anywidget.AnyWidget):
             self.go(content.get("index"))  # type: ignore[arg-type]
         elif kind == "answer":
             if content.get("step") != self.step.id:
-                raise BadMessageError(f"an answer for {content.get('step')!r}, not this step")
+                raise BadMessageError(f"an answer for {short(content.get('step'))}, not this step")
             self.answer(answer_from_page(self.step, content.get("answer")))
         else:
-            raise BadMessageError(f"unknown message kind {kind!r}")
+            raise BadMessageError(f"unknown message kind {short(kind)}")
 
     def _say(self, text: str) -> None:
         self._serial += 1
@@ -347,7 +348,7 @@ def answer_from_page(step: Step, value: object) -> object:
         return parse_cell_key(value)
     if isinstance(step.task, (LegalCellsTask, RemovalTask)):
         if not isinstance(value, list):
-            raise BadMessageError(f"expected a list of cells, not {value!r:.60}")
+            raise BadMessageError(f"expected a list of cells, not {short(value)}")
         return {parse_cell_key(v) for v in value}
     if kind == "quiz" and isinstance(value, list):
         return "".join(str(v) for v in value)
@@ -355,7 +356,7 @@ def answer_from_page(step: Step, value: object) -> object:
         try:
             return {int(space): who for space, who in value.items()}
         except ValueError:
-            raise BadMessageError(f"market spaces are numbers, not {value!r:.60}") from None
+            raise BadMessageError(f"market spaces are numbers, not {short(value)}") from None
     return value
 
 

@@ -37,6 +37,7 @@ from .board import (
     placement_verdicts,
     removal_verdicts,
     reserve_verdicts,
+    short,
     tray_payload,
     whole_number,
 )
@@ -139,7 +140,9 @@ class CityWidget(BoardWidget):
     @traitlets.validate("mode")
     def _valid_mode(self, proposal: dict[str, Any]) -> str:
         if proposal["value"] not in MODES:
-            raise traitlets.TraitError(f"mode is 'build' or 'redesign', not {proposal['value']!r}")
+            raise traitlets.TraitError(
+                f"mode is 'build' or 'redesign', not {short(proposal['value'])}"
+            )
         return proposal["value"]
 
     # -- keeping the page in step ---------------------------------------------------------
@@ -405,7 +408,7 @@ class CityWidget(BoardWidget):
         elif kind == "gate":
             self.gate = content.get("side")  # validated: a bad side is ignored with a note
         else:
-            raise BadMessageError(f"unknown message kind {kind!r}")
+            raise BadMessageError(f"unknown message kind {short(kind)}")
 
     def _act_from_page(self, content: dict[str, Any]) -> None:
         cell = parse_cell_key(content.get("cell"))
@@ -417,7 +420,7 @@ class CityWidget(BoardWidget):
             tile.code if tile is not None else None
         ):
             raise BadMessageError(
-                f"stale click for {content.get('tile')!r}: the board changed meanwhile"
+                f"stale click for {short(content.get('tile'))}: the board changed meanwhile"
             )
         self._act(cell, None)
 
@@ -433,11 +436,11 @@ class CityWidget(BoardWidget):
                 self.reserve_selected = index
                 self.mode = "redesign"
         else:
-            raise BadMessageError(f"unknown tray {tray!r}")
+            raise BadMessageError(f"unknown tray {short(tray)}")
 
     def _set_mode(self, mode: object) -> None:
         if mode not in MODES:
-            raise BadMessageError(f"unknown mode {mode!r}")
+            raise BadMessageError(f"unknown mode {short(mode)}")
         self.mode = mode
 
     def _toggle(self, what: object) -> None:
@@ -446,7 +449,7 @@ class CityWidget(BoardWidget):
         elif what == "counts":
             self.show_counts = not self.show_counts
         else:
-            raise BadMessageError(f"nothing called {what!r} to show or hide")
+            raise BadMessageError(f"nothing called {short(what)} to show or hide")
 
     # -- notebook display -----------------------------------------------------------------
     def __repr__(self) -> str:
@@ -479,5 +482,5 @@ def _index(value: object, tray: Sequence[Tile], what: str) -> int | None:
             raise traitlets.TraitError(f"{tile.code!r} is not in the tray")
         return tray.index(tile)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < len(tray):
-        raise traitlets.TraitError(f"no {what} number {value!r} (the tray holds {len(tray)})")
+        raise traitlets.TraitError(f"no {what} number {short(value)} (the tray holds {len(tray)})")
     return value

@@ -108,6 +108,9 @@ LOG_LINES = 12
 MAX_BOT_ACTIONS = 5000
 """A guard: bots that do not finish within this many actions are stopped with a note."""
 
+MAX_CARDS = len(VALUE)
+"""No message from the page names more cards than the game has (checked before any work)."""
+
 WIDTH = 1100
 PANEL_WIDTH = 545
 
@@ -587,12 +590,14 @@ class GameWidget(BoardWidget):
             or not isinstance(value[1], int)
         ):
             raise traitlets.TraitError(
-                f"a choice is ('bought', i) or ('reserve', i), not {value!r}"
+                f"a choice is ('bought', i) or ('reserve', i), not {short(value)}"
             )
         kind, index = value
         held = self._player().bought if kind == "bought" else self._player().reserve
         if not 0 <= index < len(held):
-            raise traitlets.TraitError(f"no {kind} tile number {index} (there are {len(held)})")
+            raise traitlets.TraitError(
+                f"no {kind} tile number {short(index)} (there are {len(held)})"
+            )
         return (kind, index)
 
     @traitlets.validate("gate")
@@ -963,7 +968,7 @@ class GameWidget(BoardWidget):
         kind = message_kind(content)
         handler = _HANDLERS.get(kind)
         if handler is None:
-            raise BadMessageError(f"unknown message kind {kind!r}")
+            raise BadMessageError(f"unknown message kind {short(kind)}")
         handler(self, content)
 
     def _check_version(self, content: dict[str, Any]) -> None:
@@ -994,7 +999,7 @@ class GameWidget(BoardWidget):
         tile = self.chosen_tile
         mode = self._verdicts["mode"]
         if content.get("tile") != (tile.code if tile is not None else None):
-            raise BadMessageError(f"stale click for {content.get('tile')!r}")
+            raise BadMessageError(f"stale click for {short(content.get('tile'))}")
         action = self._action_at(cell, self._player().city, tile, mode)
         if action is None:
             self._say(cells[cell_key(cell)]["text"], "info")
@@ -1141,8 +1146,10 @@ def _action_verdict(action: Action, violations: Sequence[Violation], doing: str)
 
 
 def _card_list(value: object) -> tuple[str, ...]:
-    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+    if not isinstance(value, list) or not all(isinstance(c, str) for c in value[:MAX_CARDS]):
         raise BadMessageError(f"cards are a list of card ids, not {short(value)}")
+    if len(value) > MAX_CARDS or len(set(value)) != len(value):
+        raise BadMessageError(f"cards are named once each, of the {MAX_CARDS} there are")
     for card_id in value:
         if card_id not in VALUE:
             raise BadMessageError(f"unknown card {short(card_id)}")
