@@ -27,6 +27,7 @@ from .actions import (
     TakeMoney,
 )
 from .camps import camp_points
+from .errors import AlhambraError
 from .game import Game
 from .money import CURRENCY, MARKET_SPACES, VALUE, space_currency, total
 from .phases import PHASE_OVER, PHASE_PLAY
@@ -51,7 +52,7 @@ class Bot(Protocol):
         ...
 
 
-class BotError(ValueError):
+class BotError(AlhambraError):
     """Raised when :func:`simulate` is given something that is not a bot, e.g. ``'clever'``."""
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 
+from .errors import shown
 from .geometry import ORIGIN, Cell, Side, as_cell, canonical_edge, neighbours
 from .layout import Layout
 from .limits import check_cell_bounds, check_tile_count
@@ -378,7 +379,7 @@ def as_tile(value: Tile | str) -> Tile:
         return value
     if isinstance(value, str):
         return Tile.parse(value)
-    raise TileError(f"expected a Tile or a tile code such as 'tower-9-NE', not {value!r}")
+    raise TileError(f"expected a Tile or a tile code such as 'tower-9-NE', not {shown(value)}")
 
 
 def as_side(value: Side | str | None) -> Side | None:
@@ -390,13 +391,13 @@ def as_side(value: Side | str | None) -> Side | None:
             return Side.parse(value)
         except ValueError as exc:
             raise TileError(f"gate: {exc}") from None
-    raise TileError(f"gate is a side N, E, S or W, not {value!r}")
+    raise TileError(f"gate is a side N, E, S or W, not {shown(value)}")
 
 
 def as_rotation(value: int) -> int:
     """Quarter turns clockwise, 0-3."""
     if not isinstance(value, int) or isinstance(value, bool):
-        raise TileError(f"rotation is a whole number of quarter turns, not {value!r}")
+        raise TileError(f"rotation is a whole number of quarter turns, not {shown(value)}")
     return value % 4
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from .errors import AlhambraError, shown
+
 Cell = tuple[int, int]
 """A grid position ``(x, y)``; x grows east, y grows south."""
 
@@ -88,7 +90,7 @@ def format_cell(cell: Cell) -> str:
     return f"({cell[0]}, {cell[1]})"
 
 
-class CellError(ValueError):
+class CellError(AlhambraError):
     """Raised when a value given as a cell is not a pair of whole numbers ``(x, y)``."""
 
 
@@ -102,7 +104,7 @@ def as_cell(value: object) -> Cell:
         and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     ):
         return (int(value[0]), int(value[1]))
-    raise CellError(f"a cell is a pair of integers (x, y), not {value!r}")
+    raise CellError(f"a cell is a pair of integers (x, y), not {shown(value)}")
 
 
 def canonical_edge(cell: Cell, side: Side | int) -> tuple[Cell, Side]:

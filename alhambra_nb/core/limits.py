@@ -10,6 +10,7 @@ city's bounding box as bits, so a far-flung cell would cost time and memory for 
 
 from __future__ import annotations
 
+from .errors import AlhambraError, shown
 from .geometry import Cell
 
 MAX_COORDINATE = 100
@@ -22,7 +23,7 @@ _MAX_DIGITS = len(str(MAX_COORDINATE)) + 1
 """Digits a coordinate written out may have before it is refused unread."""
 
 
-class CitySizeError(ValueError):
+class CitySizeError(AlhambraError):
     """Raised when a city holds more tiles, or reaches farther from the fountain, than any
     game could (|x|, |y| at most 100; at most 200 tiles besides the fountain)."""
 
@@ -32,7 +33,7 @@ def check_cell_bounds(cell: Cell) -> None:
     x, y = cell
     if not (-MAX_COORDINATE <= x <= MAX_COORDINATE and -MAX_COORDINATE <= y <= MAX_COORDINATE):
         raise CitySizeError(
-            f"the cell {cell!r} lies too far from the fountain: a city's cells have "
+            f"the cell {shown(cell)} lies too far from the fountain: a city's cells have "
             f"|x| and |y| at most {MAX_COORDINATE}"
         )
 

@@ -14,6 +14,8 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import Any
 
+from .errors import AlhambraError, shown
+
 
 class Currency(StrEnum):
     """The four currencies; market space ``n`` takes the ``n``-th (RULES.md ruling R1)."""
@@ -68,7 +70,7 @@ def space_currency(space: int) -> Currency:
     return CURRENCIES[space - 1]
 
 
-class CardError(ValueError):
+class CardError(AlhambraError):
     """Raised when a card id such as ``'denar-5#2'`` names no card."""
 
 
@@ -187,7 +189,7 @@ def card(card_id: str) -> Any:
     found = _CARDS.get(card_id) if isinstance(card_id, str) else None
     if found is None:
         raise CardError(
-            f"unknown card {card_id!r}: expected e.g. 'denar-5#2' (currency-value#copy) "
+            f"unknown card {shown(card_id)}: expected e.g. 'denar-5#2' (currency-value#copy) "
             "or 'scoring-1'"
         )
     return found

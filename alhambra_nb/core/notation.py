@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
+from .errors import AlhambraError, shown
 from .geometry import ORIGIN, Cell, Side, canonical_edge, neighbour
 from .limits import (
     MAX_TILES,
@@ -27,7 +28,7 @@ from .limits import (
 from .tiles import FOUNTAIN, Tile, TileError
 
 
-class NotationError(ValueError):
+class NotationError(AlhambraError):
     """Raised when a text is not a valid city notation; names the entry at fault."""
 
 
@@ -39,7 +40,7 @@ _GATE_ENTRY = re.compile(r"gate\s+" + _CELL + r"\s+(?P<side>[NESWnesw])")
 def parse_city(text: str) -> tuple[dict[Cell, Tile], frozenset[tuple[Cell, Side]]]:
     """The tiles and gates written in ``text``."""
     if not isinstance(text, str):
-        raise NotationError(f"a city notation is a string, not {text!r}")
+        raise NotationError(f"a city notation is a string, not {shown(text)}")
     tiles: dict[Cell, Tile] = {ORIGIN: FOUNTAIN}
     gates: set[tuple[Cell, Side]] = set()
     for number, entry in _entries(text):

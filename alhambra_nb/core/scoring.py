@@ -10,6 +10,7 @@ from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .errors import AlhambraError
 from .tiles import BUILDINGS, Building
 
 POINTS: dict[int, dict[Building, tuple[int, ...]]] = {
@@ -26,7 +27,7 @@ POINTS: dict[int, dict[Building, tuple[int, ...]]] = {
 """Points by scoring round and building type, for 1st, 2nd and 3rd place."""
 
 
-class ScoringError(ValueError):
+class ScoringError(AlhambraError):
     """Raised when a scoring is asked for with a bad round or bad tile counts."""
 
 

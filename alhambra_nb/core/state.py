@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .city import City
+from .errors import AlhambraError
 from .events import Event
 from .geometry import ORIGIN
 from .limits import CitySizeError
@@ -38,7 +39,7 @@ NEUTRAL_NAMES = ("Dirk", "Géza", "Marek")
 """The neutral player's names in the seed rulebooks (ja, hu, pl)."""
 
 
-class GameStateError(ValueError):
+class GameStateError(AlhambraError):
     """Raised when a saved game is corrupted or inconsistent; ``field`` names the culprit,
     e.g. ``'players[1].money'``."""
 

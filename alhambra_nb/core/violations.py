@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from .errors import AlhambraError
 from .geometry import Cell, Side
 from .messages import DEFAULT_LANGUAGE, render
 
@@ -192,7 +193,7 @@ class Violation:
         return f"{self.rule.value}: {self.message}"
 
 
-class RuleViolationError(ValueError):
+class RuleViolationError(AlhambraError):
     """Raised when an action breaks one or more rules; ``violations`` lists every one."""
 
     def __init__(self, violations: Iterable[Violation]) -> None:

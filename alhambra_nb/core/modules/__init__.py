@@ -31,6 +31,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..errors import AlhambraError
+
 if TYPE_CHECKING:
     from ..actions import Action
     from ..geometry import Cell, Side
@@ -56,7 +58,7 @@ class Bonus:
     detail: str = ""
 
 
-class UnknownModuleError(ValueError):
+class UnknownModuleError(AlhambraError):
     """Raised when a game is asked for a rules module that does not exist, e.g. ``'gate'``."""
 
 

@@ -1,0 +1,26 @@
+"""The one base of every error the rules raise for bad input.
+
+Each error the package raises when it refuses something (a tile code, a city, an action, a
+save, a rule broken) subclasses :class:`AlhambraError`, itself a ``ValueError``: a notebook, a
+widget or a scoring experiment can catch everything the rules refuse with one ``except``, and
+anything else (a ``TypeError``, a ``KeyError``) is a fault of the package, never of the input.
+"""
+
+from __future__ import annotations
+
+
+class AlhambraError(ValueError):
+    """Raised when the rules refuse an input; the base of every error the package raises for
+    bad input, and nothing has changed when it is raised."""
+
+
+def shown(value: object) -> str:
+    """``repr(value)`` as an error message quotes it: cut short when long, and a number of
+    thousands of digits described (Python refuses to write one out)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"a number of about {int(value.bit_length() * 0.30103)} digits"
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):  # a container holding such a number, or itself
+        return f"a {type(value).__name__} too large to show"
+    return text if len(text) <= 60 else text[:57] + "..."
