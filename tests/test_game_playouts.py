@@ -207,7 +207,7 @@ def test_loading_refuses_malformed_fields():
         (lambda d: d.update(current=3), "current", "no seat 3"),
         (lambda d: d.update(current=7), "current", "at most 5"),
         (lambda d: d.update(modules=["gate"]), "modules", "'gate'"),
-        (lambda d: d["bag"].append("tower-99"), "tiles", "not part of this game"),
+        (lambda d: d["bag"].append("garden-10-NE"), "tiles", "not part of this game"),
         (lambda d: d.update(neutral={"name": "Dirk", "tiles": [], "score": 0}), "neutral", "two"),
         (lambda d: d["players"][1].update(name=d["players"][0]["name"]), "players", "differ"),
     ]:

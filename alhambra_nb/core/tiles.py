@@ -8,12 +8,15 @@ Tiles are immutable values. Each has a short code that reads well and parses bac
 from __future__ import annotations
 
 import csv
+import difflib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
+from functools import cache
 from importlib import resources
 
+from .errors import AlhambraError
 from .geometry import SIDES, Side
 
 
@@ -78,7 +81,7 @@ MATCHING_EDGES: frozenset[tuple[Edge, Edge]] = frozenset(
 """The pairs of edges that may share a side (RULES.md §4 and §9.4)."""
 
 
-class TileError(ValueError):
+class TileError(AlhambraError):
     """Raised when a tile description or tile code is not a valid tile."""
 
 
@@ -205,22 +208,36 @@ class Tile:
         return tuple(self.edges[(i - k) % 4] for i in range(4))  # type: ignore[return-value]
 
     @classmethod
-    def parse(cls, code: str) -> Tile:
-        """The tile named by a code such as ``tower-9-NE``, ``garden-10``, ``fountain``."""
+    def parse(cls, code: str, *, real: bool = False) -> Tile:
+        """The tile named by a code such as ``tower-9-NE``, ``garden-10``, ``fountain``.
+
+        A code no game could hold is refused, naming the nearest real tiles: a price outside
+        its building type's range (``tower-99``, ``garden-1``), four walls (``tower-9-NESW``).
+        A tile that could exist but is not printed (``garden-10-NE``) is read, so lessons can
+        stage one on purpose; with ``real=True`` only the game's own tiles are read: the 54
+        buildings, the camps of expansion II and the fountain.
+        """
         if not isinstance(code, str):
             raise TileError(f"a tile code is a string such as 'tower-9-NE', not {code!r}")
         text = code.strip().lower()
         if text == "fountain":
             return FOUNTAIN
-        match = _CODE.fullmatch(text)
+        match = _CODE.fullmatch(text) if len(text) <= _LONGEST_CODE else None
         if match is None:
             raise TileError(
-                f"unknown tile code {code!r}: expected e.g. 'tower-9-NE', 'garden-10' or 'fountain'"
+                f"unknown tile code {_shown(code)!r}: expected e.g. 'tower-9-NE', 'garden-10' or "
+                "'fountain'"
             )
         name, price, sides = match["name"], int(match["price"]), (match["sides"] or "").upper()
-        if name == "camp":
-            return cls.camp(price, sides)
-        return cls(name, price, sides)
+        if name != "camp" and name not in _BUILDING_NAMES:
+            raise TileError(_unknown_building(name))
+        tile = cls.camp(price, sides) if name == "camp" else cls(name, price, sides)
+        if (real or not is_possible(tile)) and tile not in real_tiles():
+            raise TileError(
+                f"no tile is called {code.strip()!r}: the nearest real tiles are "
+                + ", ".join(t.code for t in nearest_tiles(tile))
+            )
+        return tile
 
     def sort_key(self) -> tuple[int, int, int, int]:
         """A total order: fountain, buildings by type, price and walls, then camps."""
@@ -246,7 +263,14 @@ class Tile:
         return tile_svg(self)
 
 
-_CODE = re.compile(r"(?P<name>[a-z]+)-(?P<price>\d+)(?:-(?P<sides>[nesw]+))?")
+_CODE = re.compile(r"(?P<name>[a-z]+)-(?P<price>\d{1,3})(?:-(?P<sides>[nesw]{1,4}))?")
+_LONGEST_CODE = 32
+"""Longer texts are no tile code (read no further: a code of thousands of digits is no price)."""
+
+
+def _shown(text: str) -> str:
+    """A bad input as quoted back: cut short when it is long."""
+    return text if len(text) <= _LONGEST_CODE else text[:_LONGEST_CODE] + "..."
 
 
 def _edges(
@@ -283,3 +307,64 @@ TILES: tuple[Tile, ...] = load_tiles()
 """The 54 building tiles of the base game, in the order of the printed table."""
 
 TILES_BY_CODE: dict[str, Tile] = {t.code: t for t in TILES}
+
+
+_BUILDING_NAMES: tuple[str, ...] = tuple(b.value for b in BUILDINGS)
+
+
+def _unknown_building(name: str) -> str:
+    close = difflib.get_close_matches(name, [*_BUILDING_NAMES, "camp"], n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    return f"unknown building {name!r}{hint}: expected one of {', '.join(_BUILDING_NAMES)}"
+
+
+@cache
+def real_tiles() -> frozenset[Tile]:
+    """The tiles of the game: the 54 buildings, the camps of expansion II and the fountain."""
+    from .camps import CAMPS  # the camp table is made of tiles: read once both are loaded
+
+    return frozenset((*TILES, *CAMPS, FOUNTAIN))
+
+
+@cache
+def _camp_prices() -> tuple[int, int]:
+    prices = [t.price for t in real_tiles() if t.is_camp]
+    return min(prices), max(prices)
+
+
+def is_possible(tile: Tile) -> bool:
+    """Whether some game could hold ``tile``: a building priced within its type's range with
+    at most three walls (like every printed tile), a camp priced like the camps, or the
+    fountain. Lessons stage such tiles even when none is printed exactly so."""
+    if tile.is_fountain:
+        return True
+    if tile.is_camp:
+        low, high = _camp_prices()
+        return low <= tile.price <= high and len(tile.bastions) < len(SIDES)
+    low, high = _PRICE_RANGES[tile.building]  # type: ignore[index]
+    return low <= tile.price <= high and len(tile.walls) < len(SIDES)
+
+
+_PRICE_RANGES: dict[Building, tuple[int, int]] = {
+    building: (
+        min(t.price for t in TILES if t.building is building),
+        max(t.price for t in TILES if t.building is building),
+    )
+    for building in BUILDINGS
+}
+
+
+def nearest_tiles(tile: Tile, count: int = 3) -> list[Tile]:
+    """The ``count`` real tiles most like ``tile``: same kind and type first, then the
+    closest price, then the fewest sides that differ."""
+
+    def distance(other: Tile) -> tuple[int, int, int, str]:
+        sides = (tile.bastions ^ other.bastions) if tile.is_camp else (tile.walls ^ other.walls)
+        return (
+            int(other.kind is not tile.kind or other.building is not tile.building),
+            abs(other.price - tile.price),
+            len(sides),
+            other.code,
+        )
+
+    return sorted(real_tiles(), key=distance)[:count]
