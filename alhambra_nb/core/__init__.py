@@ -17,11 +17,13 @@ from .actions import (
     ReserveTile,
     SwapWithReserve,
     TakeMoney,
+    UnknownActionError,
     parse_action,
 )
 from .bots import GreedyBot, RandomBot, simulate
 from .camps import CAMP_TABLE, CAMPS, ArrowLine, arrow_lines, camp_points, load_camps
 from .city import City, as_rotation, as_side, as_tile
+from .errors import AlhambraError
 from .events import Event
 from .game import Game, MarketSpace, NeutralView, PlayerView, UndoError
 from .generate import random_city
@@ -104,6 +106,7 @@ __all__ = [
     "TILES",
     "Action",
     "ActionParseError",
+    "AlhambraError",
     "ArrowLine",
     "Bid",
     "Bonus",
@@ -165,6 +168,7 @@ __all__ = [
     "TileKind",
     "TypeResult",
     "UndoError",
+    "UnknownActionError",
     "UnknownModuleError",
     "Violation",
     "YammeradDraw",

@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, ClassVar, overload
 
-from .city import as_side, as_tile
+from .city import as_side
+from .errors import AlhambraError, shown
 from .geometry import Cell, Side, as_cell
 from .money import card
-from .tiles import Tile, TileError
+from .tiles import Tile
 from .violations import RuleId, RuleViolationError
 
 
@@ -44,8 +45,22 @@ class IllegalActionError(RuleViolationError):
         return self.violations[0].rule if self.violations else None
 
 
-class ActionParseError(ValueError):
-    """Raised when a text such as ``'buy 5 with denar-3#1'`` is not an action."""
+class ActionParseError(AlhambraError):
+    """Raised when a text such as ``'buy 5 with denar-3#1'``, or a field of an action such as
+    ``Buy("2", ...)``, is not an action; names the field at fault."""
+
+
+class UnknownActionError(ActionParseError):
+    """Raised when an action is none of this game's: a rules module's action while that module
+    is off, or an ``Action`` subclass the rules do not know or cannot write down."""
+
+
+LARGEST_NUMBER = 10_000
+"""The largest whole number (a seat, a market space, a bid, a coordinate) an action may hold:
+far beyond any game, small enough that no rule ever works on a number of thousands of digits."""
+
+LONGEST_TEXT = 1_000
+"""The longest action text read (the longest real action is a few dozen cards long)."""
 
 
 def seat_prefix(seat: int | None) -> str:
@@ -69,6 +84,14 @@ class Action:
     is_main: ClassVar[bool] = False
     """Whether this is one of the three actions of a turn (take money, buy, redesign)."""
 
+    def __post_init__(self) -> None:
+        check_fields(self)
+
+    def __str__(self) -> str:
+        # Every action says how it is written; a subclass that does not is refused by the
+        # game (see check_writable), and is still shown without recursing into __repr__.
+        return f"<{type(self).__name__} action>"
+
     def __repr__(self) -> str:
         return f"Action.parse({str(self)!r})"
 
@@ -91,7 +114,7 @@ class TakeMoney(Action):
     is_main: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", _card_tuple(self.cards))
+        check_fields(self)
 
     def __str__(self) -> str:
         return seat_prefix(self.seat) + "take " + " ".join(self.cards)
@@ -107,7 +130,7 @@ class Buy(Action):
     is_main: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", _card_tuple(self.cards))
+        check_fields(self)
 
     def __str__(self) -> str:
         return f"{seat_prefix(self.seat)}buy {self.space} with " + " ".join(self.cards)
@@ -125,7 +148,7 @@ class BuildFromReserve(Action):
     is_main: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
-        _normalise(self)
+        check_fields(self)
 
     def __str__(self) -> str:
         return (
@@ -143,7 +166,7 @@ class MoveToReserve(Action):
     is_main: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
-        _normalise(self)
+        check_fields(self)
 
     def __str__(self) -> str:
         return f"{seat_prefix(self.seat)}redesign remove {_cell_text(self.cell)}"
@@ -160,7 +183,7 @@ class SwapWithReserve(Action):
     is_main: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
-        _normalise(self)
+        check_fields(self)
 
     def __str__(self) -> str:
         return f"{seat_prefix(self.seat)}redesign swap {_cell_text(self.cell)} for {self.tile}"
@@ -177,7 +200,7 @@ class PlaceTile(Action):
     kind: ClassVar[str] = "turn/place"
 
     def __post_init__(self) -> None:
-        _normalise(self)
+        check_fields(self)
 
     def __str__(self) -> str:
         return f"{seat_prefix(self.seat)}place {self.tile} at {_cell_text(self.cell)}" + _gate_text(
@@ -193,7 +216,7 @@ class ReserveTile(Action):
     kind: ClassVar[str] = "turn/place"
 
     def __post_init__(self) -> None:
-        _normalise(self)
+        check_fields(self)
 
     def __str__(self) -> str:
         return f"{seat_prefix(self.seat)}reserve {self.tile}"
@@ -207,7 +230,7 @@ class GiveToNeutral(Action):
     kind: ClassVar[str] = "turn/place"
 
     def __post_init__(self) -> None:
-        _normalise(self)
+        check_fields(self)
 
     def __str__(self) -> str:
         return f"{seat_prefix(self.seat)}give {self.tile}"
@@ -223,34 +246,184 @@ class EndTurn(Action):
         return seat_prefix(self.seat) + "end"
 
 
-def _card_tuple(cards: object) -> tuple[str, ...]:
-    if type(cards) is tuple and set(map(type, cards)) <= {str}:
-        return cards  # card ids already: what the rules themselves pass
-    if isinstance(cards, str):
-        return tuple(cards.replace(",", " ").split())
-    return tuple(str(c) if not hasattr(c, "id") else c.id for c in cards)  # type: ignore[attr-defined]
-
-
 def _gate_text(gate: Side | None) -> str:
     return "" if gate is None else f" gate {gate.name}"
 
 
-def _normalise(action: Action) -> None:
-    """Accept tile codes and lists for cells, so ``PlaceTile("tower-9-NE", [1, 0])`` works."""
-    for name, normal in _NORMAL_FORMS:
-        value = getattr(action, name, _ABSENT)
-        if value is not _ABSENT:
-            normalised = normal(value)
-            if normalised is not value:
-                object.__setattr__(action, name, normalised)
+# -- the fields of an action ---------------------------------------------------------------
+# Each field is checked and brought to its normal form by its annotation, so that an action
+# holds only what the rules expect (the compiled rules check types at call time): tile codes
+# become tiles, lists become cells and card tuples, and anything else is refused by name.
 
 
-_ABSENT = object()
-_NORMAL_FORMS: tuple[tuple[str, Callable[[Any], Any]], ...] = (
-    ("tile", as_tile),
-    ("cell", as_cell),
-    ("gate", as_side),
-)
+def _refuse(action: Action, name: str, expected: str, value: object) -> ActionParseError:
+    return ActionParseError(
+        f"{type(action).__name__}.{name} must be {expected}, not {shown(value)}"
+    )
+
+
+def _whole(value: object) -> bool:
+    return type(value) is int and -LARGEST_NUMBER <= value <= LARGEST_NUMBER  # type: ignore[operator]
+
+
+def _as_number(action: Action, name: str, value: object) -> int:
+    if not _whole(value):
+        raise _refuse(action, name, f"a whole number of at most {LARGEST_NUMBER}", value)
+    return value  # type: ignore[return-value]
+
+
+def _as_seat(action: Action, name: str, value: object) -> int | None:
+    if value is not None and not (_whole(value) and value >= 0):  # type: ignore[operator]
+        raise _refuse(action, name, "a seat number (0 for the first player) or None", value)
+    return value  # type: ignore[return-value]
+
+
+def _as_flag(action: Action, name: str, value: object) -> bool:
+    if type(value) is not bool:
+        raise _refuse(action, name, "True or False", value)
+    return value
+
+
+def _as_text(action: Action, name: str, value: object) -> str:
+    if type(value) is not str or len(value) > LONGEST_TEXT:
+        raise _refuse(action, name, "a card id such as 'denar-3#1'", value)
+    return value
+
+
+def _as_cards(action: Action, name: str, value: object) -> tuple[str, ...]:
+    if type(value) is tuple and all(type(c) is str for c in value):
+        return value  # card ids already: what the rules themselves pass
+    if isinstance(value, str):
+        return tuple(value.replace(",", " ").split())
+    if isinstance(value, (list, tuple)):
+        ids = tuple(getattr(c, "id", c) for c in value)  # money cards stand for their ids
+        if all(type(c) is str for c in ids):
+            return ids
+    raise _refuse(action, name, "a list of card ids such as ['denar-3#1']", value)
+
+
+def _as_tile(action: Action, name: str, value: object) -> Tile:
+    if isinstance(value, Tile):
+        return value
+    if isinstance(value, str):
+        try:
+            return Tile.parse(value, real=True)  # a code typed for a game names a real tile
+        except AlhambraError as exc:
+            raise ActionParseError(f"{type(action).__name__}.{name}: {exc}") from None
+    raise _refuse(action, name, "a tile or a tile code such as 'tower-9-NE'", value)
+
+
+def _as_cell(action: Action, name: str, value: object) -> Cell:
+    try:
+        cell = as_cell(value)
+    except AlhambraError:
+        raise _refuse(action, name, "a cell (x, y) of two whole numbers", value) from None
+    if not (_whole(cell[0]) and _whole(cell[1])):
+        raise _refuse(action, name, f"a cell with |x| and |y| at most {LARGEST_NUMBER}", value)
+    return cell
+
+
+def _as_side(action: Action, name: str, value: object) -> Side | None:
+    try:
+        return as_side(value)  # type: ignore[arg-type]
+    except AlhambraError:
+        raise _refuse(action, name, "a side N, E, S or W, or None", value) from None
+
+
+def _as_action(action: Action, name: str, value: object) -> Action:
+    if not isinstance(value, Action):
+        raise _refuse(action, name, "an action", value)
+    return value
+
+
+_FIELD_FORMS: dict[str, Callable[[Action, str, Any], Any]] = {
+    "int": _as_number,
+    "int | None": _as_seat,
+    "bool": _as_flag,
+    "str": _as_text,
+    "tuple[str, ...]": _as_cards,
+    "Tile": _as_tile,
+    "Cell": _as_cell,
+    "Side | None": _as_side,
+    "Action": _as_action,
+}
+"""What each field annotation of an action asks of its value (by the annotation's text)."""
+
+_FORMS_BY_CLASS: dict[type, tuple[tuple[str, Callable[[Action, str, Any], Any]], ...]] = {}
+
+
+def _forms(cls: type) -> tuple[tuple[str, Callable[[Action, str, Any], Any]], ...]:
+    found = _FORMS_BY_CLASS.get(cls)
+    if found is None:
+        found = _FORMS_BY_CLASS[cls] = tuple(
+            (f.name, _FIELD_FORMS[f.type])  # type: ignore[index]
+            for f in fields(cls)
+            if isinstance(f.type, str) and f.type in _FIELD_FORMS
+        )
+    return found
+
+
+def check_fields(action: Action) -> None:
+    """Check every field of ``action`` by its annotation and store its normal form (tile
+    codes as tiles, lists as cells); raises :class:`ActionParseError` naming the field."""
+    for name, form in _forms(type(action)):
+        value = getattr(action, name)
+        normal = form(action, name, value)
+        if normal is not value:
+            object.__setattr__(action, name, normal)
+
+
+def check_writable(action: object) -> Action:
+    """``action`` when it is a well-formed action that says how it is written; raises
+    :class:`ActionParseError` (or :class:`UnknownActionError`) otherwise."""
+    if not isinstance(action, Action):
+        raise ActionParseError(
+            f"an action is an Action or a text such as 'end', not {shown(action)}"
+        )
+    if type(action).__str__ is Action.__str__:
+        raise UnknownActionError(
+            f"{type(action).__name__} is no action of this game: it does not say how it is "
+            "written (an action class defines __str__)"
+        )
+    check_fields(action)  # again: a subclass may have set its fields its own way
+    return action
+
+
+def owning_modules(cls: type) -> tuple[str, ...]:
+    """The registered rules modules that bring the action class ``cls`` (those written in
+    the same Python module); ``()`` for the base game's actions."""
+    from .modules import MODULES, registry_version  # the modules build on the actions
+
+    key = (cls, registry_version())
+    found = _OWNERS.get(key)
+    if found is None:
+        found = _OWNERS[key] = tuple(
+            name for name, module in MODULES.items() if module.__module__ == cls.__module__
+        )
+    return found
+
+
+_OWNERS: dict[tuple[type, int], tuple[str, ...]] = {}
+
+
+def check_module_on(action: Action, modules: Sequence[str]) -> None:
+    """Refuse ``action`` when it belongs to a rules module a game with ``modules`` does not
+    use, whatever the moment (before any rule of the turn is asked)."""
+    owners = owning_modules(type(action))
+    if owners and not set(owners).intersection(modules):
+        raise UnknownActionError(
+            f"{str(action)!r} belongs to the rules module {owners[0]!r}, which this game does "
+            f"not use (its modules: {', '.join(modules) or 'none'})"
+        )
+
+
+def unknown_action(action: Action, modules: Sequence[str]) -> UnknownActionError:
+    """The error for ``action`` when no rule of a game with ``modules`` owns it."""
+    try:
+        check_module_on(action, modules)
+    except UnknownActionError as error:
+        return error
+    return UnknownActionError(f"{type(action).__name__} {str(action)!r} is no action of this game")
 
 
 ActionGroup = tuple[Sequence[Any], Callable[[Any], Action]]
@@ -309,12 +482,12 @@ _SEAT = re.compile(r"\s*seat\s+(\d+)\s*:\s*(.*)", re.S)
 def _cards(text: str) -> tuple[str, ...]:
     ids = tuple(text.replace(",", " ").split())
     for card_id in ids:
-        card(card_id)  # raises CardError (a ValueError) for an unknown id
+        card(card_id)  # raises CardError for an unknown id
     return ids
 
 
 def _tile(text: str) -> Tile:
-    return as_tile(text)
+    return Tile.parse(text, real=True)
 
 
 def _cell(x: str, y: str) -> Cell:
@@ -360,22 +533,26 @@ def parse_action(text: Action | str) -> Action:
     if isinstance(text, Action):
         return text
     if not isinstance(text, str):
-        raise ActionParseError(f"an action is written as text such as 'end', not {text!r}")
+        raise ActionParseError(f"an action is written as text such as 'end', not {shown(text)}")
+    if len(text) > LONGEST_TEXT:
+        raise ActionParseError(
+            f"the action {shown(text)} is too long to be one (at most {LONGEST_TEXT} characters)"
+        )
     seat = None
     body = text.strip()
     prefixed = _SEAT.fullmatch(body)
     if prefixed:
-        seat, body = int(prefixed[1]), prefixed[2].strip()
+        seat, body = prefixed[1], prefixed[2].strip()
     for pattern, build in _PARSERS:
         found = pattern.fullmatch(body)
         if found:
             try:
                 action = build(found)
-            except (TileError, ValueError) as exc:
-                raise ActionParseError(f"cannot read the action {text!r}: {exc}") from None
-            return action if seat is None else action.for_seat(seat)
+                return action if seat is None else action.for_seat(int(seat))
+            except ValueError as exc:  # the package's errors, and int() of too many digits
+                raise ActionParseError(f"cannot read the action {shown(text)}: {exc}") from None
     raise ActionParseError(
-        f"unknown action {text!r}: expected e.g. 'take denar-3#1', 'buy 2 with dirham-9#1', "
+        f"unknown action {shown(text)}: expected e.g. 'take denar-3#1', 'buy 2 with dirham-9#1', "
         "'redesign build tower-9-NE at 1,0', 'redesign remove 1,0', "
         "'redesign swap 1,0 for tower-9-NE', 'place tower-9-NE at 1,0', 'reserve tower-9-NE', "
         "'give tower-9-NE' or 'end'"

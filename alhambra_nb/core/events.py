@@ -27,6 +27,11 @@ class Event:
     key: str
     params: Mapping[str, Any] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        # An event owns its parameters: the log hands events out, and changing one must
+        # never change the game's log (nor the earlier states kept for undo).
+        object.__setattr__(self, "params", plain_copy(dict(self.params)))
+
     def sentence(self, language: str = DEFAULT_LANGUAGE) -> str:
         """The event as a sentence in ``language``."""
         return render(self.key, _words(self.params, language), language)
@@ -43,6 +48,15 @@ class Event:
 
     def __str__(self) -> str:
         return self.sentence()
+
+
+def plain_copy(value: Any) -> Any:
+    """A copy of plain data (dicts, lists, tuples of plain values) sharing nothing mutable."""
+    if isinstance(value, dict):
+        return {key: plain_copy(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(plain_copy(item) for item in value)
+    return value  # str, int, bool, None and the package's immutable values
 
 
 def _words(params: Mapping[str, Any], language: str) -> dict[str, Any]:

@@ -16,12 +16,15 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from .actions import Action, parse_action
+from .actions import Action, check_writable, parse_action
 from .city import City
-from .events import Event
+from .errors import AlhambraError
+from .events import Event, plain_copy
 from .modules import MODULES
 from .money import (
     CURRENCIES,
@@ -42,7 +45,7 @@ from .turns import apply_action, breakdown_of, check_action, legal_actions, new_
 from .violations import Violation
 
 
-class UndoError(ValueError):
+class UndoError(AlhambraError):
     """Raised when undo is asked for but no action has been taken since the game began
     (or was loaded)."""
 
@@ -124,6 +127,18 @@ class Game:
         # The state before each action, for a quick undo; None when a simulation kept none
         # (undo then replays the actions from the start: the rules are deterministic).
         self._before: list[GameState] | None = []
+        # One action at a time: a widget's thread and the notebook's may both act, and the
+        # state, the history and the undo stack change together or not at all.
+        self._lock = threading.RLock()
+
+    def __getstate__(self) -> dict[str, Any]:
+        fields = dict(self.__dict__)
+        del fields["_lock"]  # a lock is never copied or pickled: each game makes its own
+        return fields
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        self.__dict__.update(fields)
+        self._lock = threading.RLock()
 
     @classmethod
     def from_state(cls, state: GameState) -> Game:
@@ -135,8 +150,10 @@ class Game:
     # -- playing --------------------------------------------------------------------------
     @property
     def state(self) -> GameState:
-        """The current state (treat it as read-only; the rules never change a state)."""
-        return self._state
+        """A copy of the current state: changing it changes neither the game nor its history
+        (:meth:`from_state` plays on from a changed copy)."""
+        with self._lock:
+            return _detached(self._state)
 
     def legal_actions(self) -> list[Action]:
         """Every action the current player may take now (see :func:`.turns.legal_actions`
@@ -144,8 +161,10 @@ class Game:
         return list(legal_actions(self._state))
 
     def check(self, action: Action | str) -> list[Violation]:
-        """Every rule ``action`` would break (``[]`` when it is legal); changes nothing."""
-        return check_action(self._state, action)
+        """Every rule ``action`` would break (``[]`` when it is legal); changes nothing.
+        Raises :class:`.ActionParseError` when ``action`` is no action of this game."""
+        with self._lock:
+            return check_action(self._state, self._readable(action))
 
     def is_legal(self, action: Action | str) -> bool:
         return not self.check(action)
@@ -153,26 +172,34 @@ class Game:
     def apply(self, action: Action | str) -> None:
         """Take ``action`` (an action or its text). Raises :class:`IllegalActionError` with
         every broken rule and leaves the game exactly as it was when it is not legal."""
-        action = parse_action(action)
-        after = apply_action(self._state, action)
-        if self._before is not None:
-            self._before.append(self._state)
-        self._actions.append(action)
-        self._state = after
+        with self._lock:
+            action = self._readable(action)
+            after = apply_action(self._state, action)
+            if self._before is not None:
+                self._before.append(self._state)
+            self._actions.append(action)
+            self._state = after
+
+    def _readable(self, action: object) -> Action:
+        """``action`` read and checked as an input before any rule looks at it: a text that
+        parses, or an action that says how it is written and holds fields of the right types
+        (a seat not at the table is then refused by the rules: it is not that seat's turn)."""
+        return check_writable(parse_action(action))  # type: ignore[arg-type]
 
     def undo(self) -> Action:
         """Take back the last action and return it."""
-        if not self._actions:
-            raise UndoError("there is no action to undo")
-        action = self._actions.pop()
-        if self._before is not None:
-            self._state = self._before.pop()
-        else:
-            state = self._initial
-            for earlier in self._actions:
-                state = apply_action(state, earlier)
-            self._state = state
-        return action
+        with self._lock:
+            if not self._actions:
+                raise UndoError("there is no action to undo")
+            action = self._actions.pop()
+            if self._before is not None:
+                self._state = self._before.pop()
+            else:
+                state = self._initial
+                for earlier in self._actions:
+                    state = apply_action(state, earlier)
+                self._state = state
+            return action
 
     @property
     def history(self) -> tuple[Action, ...]:
@@ -335,3 +362,22 @@ class Game:
         if state.neutral is not None:
             lines.append(f"  {state.neutral.name} (neutral): {state.neutral.score} points")
         return "\n".join(lines)
+
+
+def _detached(state: GameState) -> GameState:
+    """A copy of ``state`` sharing nothing that can be changed: its own cities, scoring
+    records and log (a state's copy otherwise shares them with the states it came from)."""
+    detached = state.copy()
+    for player in detached.players:
+        player.city = player.city.copy()
+    detached.scorings = plain_copy(state.scorings)
+    links = []
+    link = state.log_chain
+    while link is not None:
+        link, key, params = link
+        links.append((key, params))
+    chain: Any = None
+    for key, params in reversed(links):
+        chain = (chain, key, plain_copy(params))
+    detached.log_chain = chain
+    return detached

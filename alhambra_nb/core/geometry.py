@@ -94,16 +94,31 @@ class CellError(AlhambraError):
     """Raised when a value given as a cell is not a pair of whole numbers ``(x, y)``."""
 
 
+FARTHEST = 1_000_000
+"""The largest ``|x|`` or ``|y|`` of any cell: far beyond every city (see :mod:`.limits`),
+and small enough that every rule, message and picture can work with it."""
+
+
 def as_cell(value: object) -> Cell:
     """Coerce ``value`` (a pair of integers) to a cell, or raise :class:`CellError` naming it."""
-    if type(value) is tuple and len(value) == 2 and type(value[0]) is type(value[1]) is int:
+    if (
+        type(value) is tuple
+        and len(value) == 2
+        and type(value[0]) is type(value[1]) is int
+        and -FARTHEST <= value[0] <= FARTHEST
+        and -FARTHEST <= value[1] <= FARTHEST
+    ):
         return value  # already a cell: the rules pass cells around all the time
     if (
         isinstance(value, (tuple, list))
         and len(value) == 2
         and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     ):
-        return (int(value[0]), int(value[1]))
+        if all(-FARTHEST <= v <= FARTHEST for v in value):
+            return (int(value[0]), int(value[1]))
+        raise CellError(
+            f"a cell has |x| and |y| at most {FARTHEST}, far beyond any city, not {shown(value)}"
+        )
     raise CellError(f"a cell is a pair of integers (x, y), not {shown(value)}")
 
 

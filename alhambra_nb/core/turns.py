@@ -34,9 +34,12 @@ from .actions import (
     ReserveTile,
     SwapWithReserve,
     TakeMoney,
+    check_module_on,
     parse_action,
+    unknown_action,
 )
 from .city import City
+from .errors import AlhambraError
 from .geometry import Cell, Side
 from .layout import Layout
 from .money import (
@@ -75,7 +78,7 @@ NEUTRAL_AFTER_FIRST = 6
 """Tiles the neutral player takes at setup and right after the first scoring (§7)."""
 
 
-class GameSetupError(ValueError):
+class GameSetupError(AlhambraError):
     """Raised when a game is set up with a bad player count or names, e.g. ``players=7``."""
 
 
@@ -461,9 +464,13 @@ def swap_is_legal(city: City, cell: Cell, tile: Tile) -> bool:
 def check_action(state: GameState, action: Action | str) -> list[Violation]:
     """Every rule ``action`` breaks in ``state`` (``[]`` when it is legal)."""
     action = parse_action(action)
+    check_module_on(action, state.modules)  # a module's action in a game without it
     for interrupt in state.hooks("interrupt"):
         held = interrupt(state)
         if held is not None:  # play is held: only the holding module's actions are judged
+            asked = _check_seat(state, action)
+            if asked:  # and only the player asked (to bid, to pay, to choose) takes them
+                return [*asked, held]
             owned = interrupt.__self__.check(state, action)
             return [held] if owned is None else owned
     found = _check_turn(state, action)
@@ -482,24 +489,33 @@ def check_rules(state: GameState, action: Action) -> list[Violation]:
         owned = check(state, action)
         if owned is not None:
             return owned
-    raise TypeError(f"{action!r} is not an action of this game")
+    raise unknown_action(action, state.modules)
 
 
 def _name(state: GameState, seat: int) -> str:
     return state.players[seat].name
 
 
+def _check_seat(state: GameState, action: Action) -> list[Violation]:
+    """Refuse an action said to be taken by anyone but the player asked to act now."""
+    seat = state.current
+    if action.seat is None or action.seat == seat:
+        return []
+    other = (
+        _name(state, action.seat)
+        if isinstance(action.seat, int) and 0 <= action.seat < len(state.players)
+        else f"seat {action.seat}"
+    )
+    return [Violation.of(RuleId.NOT_YOUR_TURN, current=_name(state, seat), player=other)]
+
+
 def _check_turn(state: GameState, action: Action) -> list[Violation]:
     if state.phase == PHASE_OVER:
         return [Violation.of(RuleId.GAME_OVER)]
     seat = state.current
-    if action.seat is not None and action.seat != seat:
-        other = (
-            _name(state, action.seat)
-            if isinstance(action.seat, int) and 0 <= action.seat < len(state.players)
-            else f"seat {action.seat}"
-        )
-        return [Violation.of(RuleId.NOT_YOUR_TURN, current=_name(state, seat), player=other)]
+    wrong_seat = _check_seat(state, action)
+    if wrong_seat:
+        return wrong_seat
     if action.is_main and not state.may_act:
         variant = "final" if state.phase == PHASE_FINAL else "placing" if state.placing else None
         return [Violation.of(RuleId.NO_ACTION_LEFT, variant, player=_name(state, seat))]

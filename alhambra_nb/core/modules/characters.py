@@ -54,12 +54,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import (
     Action,
+    ActionParseError,
     BuildFromReserve,
     Buy,
     LegalActions,
     MoveToReserve,
     SwapWithReserve,
     TakeMoney,
+    check_fields,
     parse_action,
     register_parser,
     seat_prefix,
@@ -193,7 +195,7 @@ class PayBid(Action):
     kind: ClassVar[str] = "character/auction"
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", tuple(self.cards))
+        check_fields(self)
 
     def __str__(self) -> str:
         return f"{seat_prefix(self.seat)}pay " + " ".join(self.cards)
@@ -241,6 +243,14 @@ class ElSchaufRedesign(Action):
     redesign: Action
     kind: ClassVar[str] = "character/use"
 
+    def __post_init__(self) -> None:
+        check_fields(self)
+        if not isinstance(self.redesign, (BuildFromReserve, MoveToReserve, SwapWithReserve)):
+            raise ActionParseError(
+                "Abdul El'Schauf grants a redesign (build, remove or swap), not "
+                f"{str(self.redesign)!r}"
+            )
+
     def __str__(self) -> str:
         return f"{seat_prefix(self.seat)}el-schauf {self.redesign}"
 
@@ -280,13 +290,6 @@ class YammeradDraw(Action):
         return f"{seat_prefix(self.seat)}yammerad draw"
 
 
-def _redesign(text: str) -> Action:
-    inner = parse_action(text)
-    if not isinstance(inner, (BuildFromReserve, MoveToReserve, SwapWithReserve)):
-        raise ValueError(f"Abdul El'Schauf grants a redesign, not {text!r}")
-    return inner
-
-
 _CARD = r"([a-z]+-\d#\d)"
 for _pattern, _build in (
     (r"bid\s+(\d+)", lambda m: Bid(int(m[1]))),
@@ -295,7 +298,7 @@ for _pattern, _build in (
     (r"fatime\s+(keep|swap)", lambda m: FatimeChoice(m[1] == "keep")),
     (r"karim\s+buy\s+(-?\d+)", lambda m: KarimBuy(int(m[1]))),
     (r"knihstig\s+take\s+" + _CARD, lambda m: KnihstigTake(m[1])),
-    (r"el-schauf\s+(redesign\s+.+)", lambda m: ElSchaufRedesign(_redesign(m[1]))),
+    (r"el-schauf\s+(redesign\s+.+)", lambda m: ElSchaufRedesign(parse_action(m[1]))),
     (r"laila\s+swap\s+(-?\d+)", lambda m: LailaSwap(int(m[1]))),
     (r"machma\s+swap\s+" + _CARD + r"\s+for\s+" + _CARD, lambda m: MachmaSwap(m[1], m[2])),
     (r"yammerad(?:\s+draw)?", lambda m: YammeradDraw()),
@@ -456,20 +459,7 @@ class Characters(Module):
 
     # -- holding play: the auction and Fatime's choice ------------------------------------
     def interrupt(self, state: GameState) -> Violation | None:
-        data = _data(state)
-        # Fatime's choice comes first: her auction stays open (to know whose turn resumes)
-        # until her new owner has chosen.
-        if data["choice"] is not None:
-            return Violation.of(RuleId.CHARACTER_CHOICE, player=_name(state, data["choice"]))
-        auction = data["auction"]
-        if auction is not None:
-            return Violation.of(
-                RuleId.CHARACTER_AUCTION,
-                "paying" if auction["paying"] else None,
-                character=_character_name(auction["character"]),
-                player=_name(state, state.current),
-            )
-        return None
+        return _held(state)
 
     def reveal(self, state: GameState, card_id: str) -> bool:
         if card_id not in BY_ID:
@@ -654,9 +644,30 @@ def _hold_problem(state: GameState, data: dict[str, Any]) -> tuple[str, str] | N
     return None
 
 
+def _held(state: GameState) -> Violation | None:
+    """Why play is held (an auction, Fatime's choice), or ``None`` when it goes on."""
+    data = _data(state)
+    # Fatime's choice comes first: her auction stays open (to know whose turn resumes)
+    # until her new owner has chosen.
+    if data["choice"] is not None:
+        return Violation.of(RuleId.CHARACTER_CHOICE, player=_name(state, data["choice"]))
+    auction = data["auction"]
+    if auction is not None:
+        return Violation.of(
+            RuleId.CHARACTER_AUCTION,
+            "paying" if auction["paying"] else None,
+            character=_character_name(auction["character"]),
+            player=_name(state, state.current),
+        )
+    return None
+
+
 def _check(state: GameState, action: Action) -> list[Violation] | None:
     if not isinstance(action, _OWNED_ACTIONS):
         return None
+    held = _held(state)
+    if held is not None and type(action) in _USES:  # no character is used while play is held
+        return [held]
     data = _data(state)
     seat = state.current
     player = state.players[seat]
