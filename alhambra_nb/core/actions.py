@@ -268,7 +268,9 @@ def _whole(value: object) -> bool:
 
 def _as_number(action: Action, name: str, value: object) -> int:
     if not _whole(value):
-        raise _refuse(action, name, f"a whole number of at most {LARGEST_NUMBER}", value)
+        raise _refuse(
+            action, name, f"a whole number from -{LARGEST_NUMBER} to {LARGEST_NUMBER}", value
+        )
     return value  # type: ignore[return-value]
 
 
@@ -296,9 +298,9 @@ def _as_cards(action: Action, name: str, value: object) -> tuple[str, ...]:
     if isinstance(value, str):
         return tuple(value.replace(",", " ").split())
     if isinstance(value, (list, tuple)):
-        ids = tuple(getattr(c, "id", c) for c in value)  # money cards stand for their ids
+        ids = [getattr(c, "id", c) for c in value]  # money cards stand for their ids
         if all(type(c) is str for c in ids):
-            return ids
+            return tuple(str(c) for c in ids)
     raise _refuse(action, name, "a list of card ids such as ['denar-3#1']", value)
 
 
