@@ -102,6 +102,11 @@ def _refusal(data: Any) -> alh.GameStateError:
         (lambda d: d["players"][0].update(name="  "), "players[0].name", "blank"),
         (lambda d: d["players"][0].update(city="1,0 castle-3"), "players[0].city", "castle"),
         (lambda d: d["players"][0].update(city="500,0 garden-10"), "players[0].city", "100"),
+        (
+            lambda d: (d["deck"].extend(d["revealed"]), d.update(revealed=[])),
+            "scorings",
+            "scorings after 0 scoring cards, the game not over",
+        ),
     ],
 )
 def test_a_refusal_names_the_field(change, field, words):
@@ -222,9 +227,14 @@ def _mutate(data: st.DataObject, save: dict[str, Any]) -> None:
         return
     parent, key = spot
     kind = data.draw(
-        st.sampled_from(["delete", "odd", "wrap", "copy", "swap", "nest"]), label="mutation"
+        st.sampled_from(["delete", "odd", "wrap", "copy", "swap", "nest", "transplant"]),
+        label="mutation",
     )
-    if kind == "delete":
+    if kind == "transplant":  # the same field from another real save: plausible, not consistent
+        saves = real_saves()
+        donor = json.loads(saves[data.draw(st.integers(0, len(saves) - 1), label="donor")])
+        _transplant(save, donor, data)
+    elif kind == "delete":
         del parent[key]
     elif kind == "odd":
         parent[key] = copy.deepcopy(data.draw(st.sampled_from(ODD_VALUES), label="value"))
@@ -242,6 +252,41 @@ def _mutate(data: st.DataObject, save: dict[str, Any]) -> None:
         for _ in range(data.draw(st.integers(1, 40), label="depth")):
             value = {"a": value}
         parent[key] = value
+
+
+def _transplant(save: dict[str, Any], donor: dict[str, Any], data: st.DataObject) -> None:
+    """Put a field of ``donor``, chosen by hypothesis, in its place in ``save``."""
+    spot = _walk(data, donor)
+    if spot is None:
+        return
+    path = _path_to(donor, spot)
+    target: Any = save
+    for key in path[:-1]:
+        if not _holds(target, key):
+            return
+        target = target[key]
+    if isinstance(target, dict) or _holds(target, path[-1]):
+        target[path[-1]] = copy.deepcopy(spot[0][spot[1]])
+
+
+def _holds(container: Any, key: Any) -> bool:
+    if isinstance(container, dict):
+        return key in container
+    return isinstance(container, list) and isinstance(key, int) and key < len(container)
+
+
+def _path_to(root: Any, spot: tuple[Any, Any]) -> list[Any]:
+    """The keys that lead from ``root`` to ``spot`` (a container and a key in it)."""
+    stack: list[tuple[Any, list[Any]]] = [(root, [])]
+    while stack:
+        value, path = stack.pop()
+        if value is spot[0]:
+            return [*path, spot[1]]
+        if isinstance(value, dict):
+            stack.extend((v, [*path, k]) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((v, [*path, i]) for i, v in enumerate(value))
+    return []
 
 
 def _played_on(game: alh.Game) -> None:

@@ -39,7 +39,7 @@ from .money import (
 from .phases import PHASE_OVER
 from .saves import text_problem
 from .scoring import ScoreBreakdown
-from .state import GameState, GameStateError
+from .state import GameState, GameStateError, check_scorings
 from .tiles import Building, Tile, building_counts
 from .turns import apply_action, breakdown_of, check_action, legal_actions, new_state, winners
 from .violations import Violation
@@ -336,7 +336,9 @@ class Game:
             data = json.loads(text)
         except (TypeError, ValueError) as exc:
             raise GameStateError("(text)", f"not JSON: {exc}") from None
-        return cls.from_state(GameState.from_dict(data))
+        state = GameState.from_dict(data)
+        check_scorings(state)
+        return cls.from_state(state)
 
     # -- display --------------------------------------------------------------------------
     def __repr__(self) -> str:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from functools import lru_cache
 from importlib import resources
 from itertools import accumulate
@@ -169,11 +169,6 @@ def _first_problem(
 ) -> Problem | None:
     error = best_match(validator.iter_errors(data))
     return None if error is None else _describe(error, prefix)
-
-
-def schema_errors(data: Any) -> Iterator[ValidationError]:
-    """Every way ``data`` breaks the save schema (for tests and tools)."""
-    return _validator().iter_errors(data)
 
 
 # -- putting a schema error into words -------------------------------------------------------

@@ -27,7 +27,7 @@ from .messages import CATALOGUES, DEFAULT_LANGUAGE
 from .modules import MODULES, Module, UnknownModuleError, load_modules, registry_version
 from .money import SCORING_CARDS, CardError, card, money_cards
 from .notation import NotationError
-from .phases import PHASE_ENDING, PHASE_FINAL, PHASE_PLAY, PHASES
+from .phases import PHASE_ENDING, PHASE_FINAL, PHASE_OVER, PHASE_PLAY, PHASES
 from .saves import SCHEMA_VERSION, nesting_problem, schema_problem
 from .tiles import TILES, Building, Tile, TileError, building_counts
 
@@ -574,6 +574,18 @@ def check_consistency(state: GameState) -> None:
             raise GameStateError(f"receivers[{i}]", f"no seat {seat!r}")
     if state.phase == PHASE_FINAL and (not state.receivers or state.receivers[0] != state.current):
         raise GameStateError("receivers", "the final placing is the current player's")
+
+
+def check_scorings(state: GameState) -> None:
+    """While the game goes on, at most one scoring per scoring card revealed: a loaded game
+    that played on would otherwise score more than three times, and could not be saved.
+    (A saved game must pass this; a position staged for a lesson may score out of turn.)"""
+    scored = len(state.scorings)
+    revealed = sum(1 for card_id in state.revealed if card_id in SCORING_CARDS)
+    if state.phase != PHASE_OVER and scored > revealed:
+        raise GameStateError(
+            "scorings", f"{scored} scorings after {revealed} scoring cards, the game not over"
+        )
 
 
 def _check_modules(state: GameState) -> None:
