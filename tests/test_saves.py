@@ -57,6 +57,8 @@ def test_the_schema_is_shipped_with_the_package():
     pyproject = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())
     assert "data/*" in pyproject["tool"]["setuptools"]["package-data"]["alhambra_nb"]
     assert any(d.startswith("jsonschema") for d in pyproject["project"]["dependencies"])
+    binder = (Path(__file__).parents[1] / "binder" / "requirements.txt").read_text()
+    assert any(line.startswith("jsonschema==") for line in binder.splitlines())
 
 
 def test_every_real_save_validates_against_the_schema_file():
