@@ -4,11 +4,12 @@ The save format is described by ``alhambra_nb/data/save.schema.json`` (JSON Sche
 2020-12), versioned with the save itself: a save's ``version`` is the schema's
 :data:`SCHEMA_VERSION`. Reading a save is done in three steps, each of which can only refuse:
 
-1. the text: at most :data:`MAX_SAVE_LENGTH` characters, nested at most :data:`MAX_DEPTH`
-   deep — measured *before* the JSON parser recurses into it (:func:`text_problem`);
-2. the data: the same bound on nesting for data handed over directly
-   (:func:`nesting_problem`), then the schema (:func:`schema_problem`): every field present,
-   of its type, every number, list and text within bounds far beyond any real game;
+1. the text: at most :data:`MAX_SAVE_LENGTH` characters and :data:`MAX_VALUES` values,
+   nested at most :data:`MAX_DEPTH` deep — measured *before* the JSON parser recurses into
+   it (:func:`text_problem`), so that no save takes long to check;
+2. the data: the same bounds for data handed over directly (:func:`nesting_problem`), then
+   the schema (:func:`schema_problem`): every field present, of its type, every number,
+   list and text within bounds far beyond any real game;
 3. the game itself, in :mod:`.state`: every card and tile in exactly one place, cards only
    where the game's modules allow them, legal cities, a log that reads as sentences.
 
