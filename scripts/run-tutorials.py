@@ -44,11 +44,31 @@ def execute(notebook: nbformat.NotebookNode, folder: Path) -> None:
 
 
 def without_widget_state(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """The notebook with no saved widget state and no cell timings."""
+    """The notebook with no saved widget state and no cell timings, each cell's printed text
+    in one piece (the kernel sends it in chunks that differ from run to run)."""
     notebook.metadata.pop("widgets", None)
     for cell in notebook.cells:
         cell.metadata.pop("execution", None)
+        if cell.cell_type == "code":
+            cell.outputs = joined_streams(cell.outputs)
     return notebook
+
+
+def joined_streams(outputs: list[nbformat.NotebookNode]) -> list[nbformat.NotebookNode]:
+    """Consecutive outputs of the same stream joined into one."""
+    joined: list[nbformat.NotebookNode] = []
+    for output in outputs:
+        last = joined[-1] if joined else None
+        if (
+            output.output_type == "stream"
+            and last is not None
+            and last.output_type == "stream"
+            and last.name == output.name
+        ):
+            last.text += output.text
+        else:
+            joined.append(output)
+    return joined
 
 
 def error_outputs(notebook: nbformat.NotebookNode) -> list[int]:

@@ -366,14 +366,14 @@ def small_notebook(path: Path, *sources: str) -> None:
 def test_the_runner_saves_without_widget_state_and_refuses_a_cell_that_raises(tmp_path):
     runner = load_runner()
     good, bad = tmp_path / "good.ipynb", tmp_path / "bad.ipynb"
-    small_notebook(good, 'print("ran")')
+    small_notebook(good, 'import sys\nprint("ran")\nsys.stdout.flush()\nprint("twice")')
     small_notebook(bad, 'print("ran")', "1 / 0", 'print("never")')
     before = bad.read_text()
 
     runner.run(good)
     saved = notebook(good)
     assert "widgets" not in saved.metadata
-    assert saved.cells[0].outputs[0].text == "ran\n"
+    assert [o.text for o in saved.cells[0].outputs] == ["ran\ntwice\n"]
     assert "execution" not in saved.cells[0].metadata
 
     with pytest.raises(runner.TutorialError, match=r"bad\.ipynb: a cell raised"):
