@@ -32,8 +32,16 @@ CELLS = """() => window.jupyterapp.shell.currentWidget.content.widgets.map((cell
   outputHidden: cell.model.type === "code" ? cell.outputHidden : null,
 }))"""
 
-RUN_ALL = """async () => {
-  await window.jupyterapp.commands.execute("notebook:run-all-cells");
+# Started, not awaited: the command settles only when every cell has run, and the waits
+# below have time limits where an evaluation has none (a stuck cell would hang the test).
+RUN_ALL = """() => {
+  window.jupyterapp.commands.execute("notebook:run-all-cells");
+}"""
+
+# JupyterLab reopens the notebooks of its last session: the one asked for must be in front.
+SHOWN = """(name) => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  return !!panel && panel.context?.path === name;
 }"""
 
 # Run All is over when the last code cell has run, or when a cell raised (it stops there).
@@ -71,7 +79,9 @@ def lab(tmp_path_factory) -> Iterator[str]:
 def test_run_all_reaches_the_last_cell_without_an_error(page, lab, path):
     page.set_default_timeout(TIMEOUT)
     page.set_viewport_size({"width": 1280, "height": 900})
-    page.goto(lab.replace(TUTORIALS[0].name, path.name))
+    # ?reset: a fresh workspace, without the notebooks the tests before opened.
+    page.goto(lab.replace(TUTORIALS[0].name, path.name).replace("?token=", "?reset&token="))
+    page.wait_for_function(SHOWN, arg=path.name, timeout=TIMEOUT * 4)
     page.wait_for_function(KERNEL_IDLE, timeout=TIMEOUT * 4)
 
     before = page.evaluate(CELLS)
@@ -83,7 +93,9 @@ def test_run_all_reaches_the_last_cell_without_an_error(page, lab, path):
     page.wait_for_function(KERNEL_IDLE, timeout=TIMEOUT * 4)
 
     after = page.evaluate(CELLS)
-    code = [c for c in after if c["type"] == "code"]
-    assert all(c["count"] is not None for c in code), path.name
-    assert sum(c["errors"] for c in code) == 0, path.name
+    code = [(i, c) for i, c in enumerate(after) if c["type"] == "code"]
+    raised = [i for i, c in code if c["errors"]]
+    assert not raised, f"{path.name}: cell {raised[0]} raised, so Run All stopped there"
+    not_run = [i for i, c in code if c["count"] is None]
+    assert not not_run, f"{path.name}: cells {not_run} never ran"
     page.evaluate(CLOSE)
