@@ -27,8 +27,8 @@ from importlib import resources
 from itertools import accumulate
 from typing import Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match
+from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
+from jsonschema.exceptions import ValidationError, best_match  # type: ignore[import-untyped]
 
 SCHEMA_FILE = "save.schema.json"
 """The schema's file name in the package's ``data`` folder."""
