@@ -76,3 +76,30 @@ def test_hover_explains_click_refuses_then_places(page, lab, artifacts_dir):
     page.wait_for_timeout(500)
     widget.locator('[role="gridcell"][data-cell="2,0"]').hover()
     widget.screenshot(path=str(artifacts_dir / "lab-city-widget-dark.png"))
+
+
+NOTEBOOK_AREA = "() => window.jupyterapp.shell.currentWidget.content.node.getBoundingClientRect()"
+
+
+def test_hovered_cell_and_its_verdict_are_on_screen_together_on_a_laptop(page, lab):
+    # 1366×768: the notebook area is about 650 px high, under JupyterLab's bars.
+    open_notebook(page, lab, height=768)
+    page.set_viewport_size({"width": 1366, "height": 768})
+    run_cell(page, 0)
+    widget = page.locator(".alh-city")
+    bottom_row = widget.locator('[role="gridcell"][data-cell="-1,2"]')
+    bottom_row.wait_for(state="visible", timeout=TIMEOUT)
+    # The learner scrolls until the whole board is in view, its last row at the bottom.
+    widget.locator(".alh-board svg").evaluate("(svg) => svg.scrollIntoView({block: 'end'})")
+    bottom_row.hover()
+    status = widget.locator('[role="status"]')
+    page.wait_for_function(
+        "(el) => el.dataset.cell === '-1,2'", arg=status.element_handle(), timeout=TIMEOUT
+    )
+    area = page.evaluate(NOTEBOOK_AREA)
+    for element in (status, bottom_row):
+        box = element.bounding_box()
+        assert box is not None
+        assert box["y"] >= area["top"] and box["y"] + box["height"] <= area["bottom"], (box, area)
+    legend = widget.locator(".alh-legend details")
+    assert legend.evaluate("(d) => d.open") is False

@@ -1,6 +1,8 @@
 // The city widget's view: the board picture from Python, an ARIA grid over it, a tray of tiles,
-// a few controls and one status line. Hover and focus show the verdict Python already sent for
-// that cell; a click or Enter only sends a message — Python checks again and answers with traits.
+// a few controls and one status line. The status line and the note sit above the board and the
+// legend starts folded, so the verdict for a hovered cell is on screen with the cell even on a
+// small laptop. Hover and focus show the verdict Python already sent for that cell; a click or
+// Enter only sends a message — Python checks again and answers with traits.
 import {
   applyPalette,
   drawVerdictOverlay,
@@ -58,6 +60,8 @@ const TEMPLATE = `
       ).join("")}
     </span>
   </div>
+  <p class="alh-status" role="status" aria-live="polite"></p>
+  <p class="alh-note" aria-live="polite"></p>
   <div class="alh-main">
     <div class="alh-board"></div>
     <div class="alh-side">
@@ -69,8 +73,6 @@ const TEMPLATE = `
       <div class="alh-legend" hidden></div>
     </div>
   </div>
-  <p class="alh-status" role="status" aria-live="polite"></p>
-  <p class="alh-note" aria-live="polite"></p>
 `;
 
 /**
@@ -184,7 +186,7 @@ export function render({ model, el }) {
       ui.board = board;
       ui.grid = injectBoard(host, board, "Alhambra: one cell per grid square");
       applyPalette(root, board.palette);
-      showLegend($(".alh-legend"), board.legend);
+      showLegend($(".alh-legend"), board.legend, false);
       if (!ui.grid.cells.has(ui.focused)) ui.focused = "0,0";
       if (ui.pointed && !ui.grid.cells.has(ui.pointed)) ui.pointed = null;
     }
