@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import copy
 import json
+import subprocess
+import sys
 import time
 from functools import lru_cache
 from importlib import resources
@@ -22,7 +24,14 @@ from hypothesis import strategies as st
 import alhambra_nb as alh
 from alhambra_nb.core.invariants import soak_game, soak_plan
 from alhambra_nb.core.phases import PHASES
-from alhambra_nb.core.saves import MAX_DEPTH, MAX_VALUES, SCHEMA_VERSION, save_schema
+from alhambra_nb.core.saves import (
+    MAX_DEPTH,
+    MAX_SEED,
+    MAX_VALUES,
+    SCHEMA_VERSION,
+    save_schema,
+    text_problem,
+)
 from alhambra_nb.core.state import VERSION, GameState
 
 
@@ -324,3 +333,88 @@ def test_a_mutated_save_is_refused_by_field_or_plays_on(data):
         assert isinstance(error.problem, str) and error.problem
         return
     _played_on(game)
+
+
+# -- no save takes long to refuse ------------------------------------------------------------
+def _refusal_in_a_fresh_kernel(code: str) -> str:
+    """The refusal of the save ``code`` builds as ``text``, in a fresh interpreter stopped
+    if it hangs, with the seconds the refusal took."""
+    script = (
+        "import time\nimport alhambra_nb as alh\n"
+        f"text = {code}\n"
+        "start = time.perf_counter()\n"
+        "try:\n    alh.Game.from_json(text)\n"
+        "except alh.GameStateError as error:\n"
+        "    print(round(time.perf_counter() - start, 3), error.field, error.problem[:200])\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "'\"' + '\\\\\"' * 499_000",  # an unclosed string of escaped quotes: 1 MB
+        "'[\"' + '\\\\\\\\\\\\\"' * 300_000 + ']'",  # escaped backslashes, then quotes
+        "'[' + '\"a\\\\\\\\\",' * 100_000 + ']'",  # many strings ending in a backslash
+    ],
+)
+def test_a_corrupted_text_of_escapes_is_refused_in_linear_time(code):
+    seconds, field, _ = _refusal_in_a_fresh_kernel(code).split(" ", 2)
+    assert field == "(text)"
+    assert float(seconds) < 1  # the old scan took about an hour on 1 MB
+
+
+def test_strings_are_told_from_brackets_however_they_are_escaped():
+    assert text_problem('["\\\\", "[[[[[[[[[[[[[[[[[[[["]') is None  # brackets inside a string
+    assert text_problem('"\\"' + "[" * 20) is None  # an unclosed string swallows the rest
+    assert "deep" in text_problem('["\\\\"' + "[" * 20)[1]  # the string closed: brackets count
+
+
+def test_deep_nesting_handed_over_as_data_stops_at_the_nesting_check():
+    data = json.loads(real_saves()[0])
+    deep: list[Any] = []
+    inner = deep
+    for _ in range(100_000):
+        inner.append([])
+        inner = inner[0]
+    data["discard"] = deep
+    with pytest.raises(alh.GameStateError, match=f"at most {MAX_DEPTH} deep") as error:
+        GameState.from_dict(data)
+    assert error.value.field.startswith("discard[0]")
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (lambda d: d["players"][0].update(score=10**5000), "players[0].score"),
+        (lambda d: d["players"][0].update(score=-(10**300)), "players[0].score"),
+        (lambda d: d.update(seed=10**5000), "seed"),
+        (lambda d: d.update(seed=MAX_SEED + 1), "seed"),
+        (lambda d: d["log"][0].update(total=10**5000), "log[0].total"),
+        (lambda d: d["log"][0].update(total=[10**5000]), "log[0].total[0]"),
+    ],
+)
+def test_a_number_too_large_for_any_save_is_refused_by_its_field(change, field):
+    data = json.loads(real_saves()[0])
+    change(data)
+    start = time.perf_counter()
+    with pytest.raises(alh.GameStateError) as error:
+        GameState.from_dict(data)
+    assert time.perf_counter() - start < 1
+    assert error.value.field == field, error.value
+    assert len(str(error.value)) < 200
+
+
+def test_the_schema_bounds_the_seed_as_a_game_does():
+    seed = save_schema()["properties"]["seed"]
+    assert (seed["minimum"], seed["maximum"]) == (-MAX_SEED, MAX_SEED)
+    data = json.loads(real_saves()[0])
+    data["seed"] = -MAX_SEED
+    jsonschema.validate(data, save_schema())
+    data["seed"] = MAX_SEED + 1
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(data, save_schema())

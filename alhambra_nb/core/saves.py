@@ -30,6 +30,8 @@ from typing import Any
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 from jsonschema.exceptions import ValidationError, best_match  # type: ignore[import-untyped]
 
+from .errors import shown
+
 SCHEMA_FILE = "save.schema.json"
 """The schema's file name in the package's ``data`` folder."""
 
@@ -47,10 +49,26 @@ takes to check."""
 MAX_DEPTH = 16
 """The deepest nesting of lists and objects in a save (a real one nests 6 deep)."""
 
+MAX_NUMBER_BITS = 64
+"""The most bits of a whole number in a save (the seed is the largest): a number of
+thousands of digits is refused before it is compared or written out."""
+
+MAX_SEED = 2**MAX_NUMBER_BITS - 1
+"""The largest ``|seed|`` of a game, as the schema bounds it."""
+
 Problem = tuple[str, str]
 """A fault found in a save: the field and what is wrong with it."""
 
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+# A string from its opening quote to its closing one, or to the end of the text when it is
+# never closed. The atomic group never gives back what it matched and the closing part always
+# matches, so the scan never backtracks: each character is read once, whatever the text
+# (a plain ``"(?:[^"\\]|\\.)*"`` rescans to the end from every escaped quote of an
+# unclosed string: hours for a corrupted save of 1 MB).
+_STRING = re.compile(r'"(?>(?:[^"\\]+|\\.)*)(?:"|\\?\Z)', re.DOTALL)
+# A number of more digits than Python reads by default is refused in the text, before the
+# parser refuses it in words of its own; a shorter one is read and refused by its field.
+_LONGEST_NUMBER_TEXT = 4_300
+_LONG_NUMBER = re.compile(rf"[0-9]{{{_LONGEST_NUMBER_TEXT + 1},}}")
 _BRACKETS = re.compile(r"[\[\]{}]")
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
@@ -90,6 +108,9 @@ def text_problem(text: str | bytes) -> Problem | None:
     depth = max(accumulate(_STEP[b] for b in brackets), default=0)
     if depth > MAX_DEPTH:
         return "(text)", f"lists and objects are nested at most {MAX_DEPTH} deep, not {depth}"
+    long_number = _LONG_NUMBER.search(bare)
+    if long_number is not None:
+        return "(text)", _number_problem(f"a number of {len(long_number[0])} digits")
     values = bare.count(",") + bare.count(":") + 1
     if values > MAX_VALUES:
         return "(text)", f"a saved game holds at most {MAX_VALUES} values, not {values}"
@@ -98,8 +119,8 @@ def text_problem(text: str | bytes) -> Problem | None:
 
 def nesting_problem(data: Any) -> Problem | None:
     """Where ``data`` nests lists and objects deeper than :data:`MAX_DEPTH`, or holds more
-    than :data:`MAX_VALUES` values (walked without recursion, so a list that contains itself
-    is refused too)."""
+    than :data:`MAX_VALUES` values, or holds a number of more than :data:`MAX_NUMBER_BITS`
+    bits (walked without recursion, so a list that contains itself is refused too)."""
     stack: list[tuple[Any, int, str]] = [(data, 1, "(top)")]
     values = 0
     while stack:
@@ -109,11 +130,17 @@ def nesting_problem(data: Any) -> Problem | None:
             return "(top)", f"a saved game holds at most {MAX_VALUES} values"
         if depth > MAX_DEPTH:
             return where, f"lists and objects are nested at most {MAX_DEPTH} deep"
+        if isinstance(value, int) and value.bit_length() > MAX_NUMBER_BITS:
+            return where, _number_problem(shown(value))
         if isinstance(value, Mapping):
             stack.extend((v, depth + 1, _join(where, k)) for k, v in value.items())
         elif isinstance(value, (list, tuple)):
             stack.extend((v, depth + 1, _join(where, i)) for i, v in enumerate(value))
     return None
+
+
+def _number_problem(number: str) -> str:
+    return f"a number in a saved game is at most {MAX_SEED} either side of 0, not {number}"
 
 
 def schema_problem(data: Any) -> Problem | None:

@@ -345,7 +345,10 @@ def _card_ids(values: Any, where: str, known: set[str]) -> list[str]:
 def _read(data: Any) -> GameState:
     if not isinstance(data, Mapping):
         raise GameStateError("(top)", f"a saved game is a JSON object, not {type(data).__name__}")
-    for problem in (nesting_problem(data), _format_problem(data), schema_problem(data)):
+    # In order, each only once the one before passed: the schema's validator recurses, so
+    # it may only see data whose nesting is known to be bounded.
+    for check in (nesting_problem, _format_problem, schema_problem):
+        problem = check(data)
         if problem is not None:
             raise GameStateError(*problem)
     seed = _need(data, "seed", int, "")
