@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import itertools
 import random
+import subprocess
+import sys
 import threading
+import time
 from dataclasses import dataclass, fields
 
 import pytest
@@ -18,9 +21,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import alhambra_nb as alh
-from alhambra_nb.core.actions import LARGEST_NUMBER, Action
+from alhambra_nb.core.actions import LARGEST_NUMBER, MOST_CARDS, Action
 from alhambra_nb.core.modules import characters as ch
+from alhambra_nb.core.saves import MAX_SEED
 from alhambra_nb.core.tiles import nearest_tiles, real_tiles
+from alhambra_nb.core.turns import MAX_NAME_LENGTH
 
 HUGE = 10**5000
 """A number of 5 001 digits (too long even to be written out by ``str``)."""
@@ -513,3 +518,89 @@ def test_every_error_of_the_rules_is_an_alhambra_error():
     ]
     assert all(issubclass(error, alh.AlhambraError) for error in errors)
     assert issubclass(alh.AlhambraError, ValueError)
+
+
+# -- no input is worked on in proportion to its size -----------------------------------------
+def _refused_in_a_fresh_kernel(code: str) -> str:
+    """The error ``code`` raises, run in a fresh interpreter that is stopped if it hangs."""
+    script = (
+        "import alhambra_nb as alh\n"
+        f"try:\n    {code}\nexcept alh.AlhambraError as error:\n"
+        "    print(type(error).__name__, str(error)[:300])\n"
+        "else:\n    print('accepted')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+@pytest.mark.parametrize(
+    ("code", "words"),
+    [
+        ("alh.Game(10**5000)", "not more than 6"),
+        ("alh.Game(-10**5000)", "about 5000 digits"),
+        ("alh.Game(10**8)", "not more than 6"),
+        ("alh.new_state(10**5000, 1)", "not more than 6"),
+        ("alh.Game(range(10**100))", "not more than 6"),
+        ("alh.Game(['Ana'] * 10**7)", "not more than 6"),
+        ("alh.Game(2, seed=10**5000)", "about 5000 digits"),
+    ],
+)
+def test_a_game_of_absurd_size_is_refused_before_any_work(code, words):
+    start = time.perf_counter()
+    out = _refused_in_a_fresh_kernel(code)
+    assert out.startswith("GameSetupError") and words in out, out
+    assert len(out) < 400
+    assert time.perf_counter() - start < 30  # a fresh interpreter; the old code never returned
+
+
+def test_a_player_name_no_save_could_hold_is_refused_when_the_game_is_made():
+    longest = "x" * MAX_NAME_LENGTH
+    game = alh.Game([longest, "Ben"], seed=1)
+    assert alh.Game.from_json(game.to_json()).to_json() == game.to_json()
+    with pytest.raises(alh.GameSetupError, match=f"at most {MAX_NAME_LENGTH} characters, not 1001"):
+        alh.Game(["x" * 1001, "Ben"])
+    with pytest.raises(alh.GameSetupError, match="at most") as error:
+        alh.Game(["x" * 10**6, "Ben"])
+    assert len(str(error.value)) < 200
+    with pytest.raises(alh.GameSetupError, match="a file can hold"):
+        alh.Game(["Ana\ud800", "Ben"])
+
+
+def test_the_largest_seed_plays_and_saves_and_a_larger_one_is_refused():
+    game = alh.Game(2, seed=MAX_SEED)
+    assert alh.Game.from_json(game.to_json()).to_json() == game.to_json()
+    assert str(MAX_SEED) in repr(game)
+    for seed in (MAX_SEED + 1, -MAX_SEED - 1):
+        with pytest.raises(alh.GameSetupError, match="below 2\\*\\*64"):
+            alh.Game(2, seed=seed)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: alh.Buy(1, ("denar-8#1",) * 10**5),
+        lambda: alh.TakeMoney(("denar-1#1",) * 10**6),
+        lambda: alh.TakeMoney(["denar-1#1"] * 10**6),
+        lambda: alh.TakeMoney("denar-1#1 " * 10**5),
+        lambda: alh.TakeMoney(("denar-1#1" * 10**5,)),
+        lambda: alh.PayBid(("denar-8#1",) * 10**5),
+    ],
+)
+def test_an_action_naming_more_cards_than_any_hand_is_refused_at_once(make):
+    start = time.perf_counter()
+    with pytest.raises(alh.ActionParseError) as error:
+        make()
+    assert time.perf_counter() - start < 1
+    assert len(str(error.value)) < 300
+    assert "cards" in str(error.value) or "characters" in str(error.value)
+
+
+def test_the_most_cards_an_action_may_name_are_still_judged_by_the_rules():
+    game = alh.Game(3, seed=5)
+    most = alh.TakeMoney(("denar-1#1",) * MOST_CARDS)
+    assert refused_unchanged(game, most) is not None
+    with pytest.raises(alh.ActionParseError, match=f"at most {MOST_CARDS} cards"):
+        alh.TakeMoney(("denar-1#1",) * (MOST_CARDS + 1))

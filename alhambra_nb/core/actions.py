@@ -62,6 +62,13 @@ far beyond any game, small enough that no rule ever works on a number of thousan
 LONGEST_TEXT = 1_000
 """The longest action text read (the longest real action is a few dozen cards long)."""
 
+MOST_CARDS = 200
+"""The most cards an action may name (the whole money deck is 108 cards; a real payment or a
+take names a few)."""
+
+LONGEST_CARD_ID = 100
+"""The longest card id an action may name (a real one is a dozen characters)."""
+
 
 def seat_prefix(seat: int | None) -> str:
     """What an action's text starts with to say who acts: ``"seat 1: "``, or nothing."""
@@ -293,15 +300,39 @@ def _as_text(action: Action, name: str, value: object) -> str:
 
 
 def _as_cards(action: Action, name: str, value: object) -> tuple[str, ...]:
-    if type(value) is tuple and all(type(c) is str for c in value):
+    _check_card_count(action, name, value)
+    if type(value) is tuple and all(_is_card_id(c) for c in value):
         return value  # card ids already: what the rules themselves pass
+    expected = "a list of card ids such as ['denar-3#1']"
+    ids: tuple[object, ...]
     if isinstance(value, str):
-        return tuple(value.replace(",", " ").split())
-    if isinstance(value, (list, tuple)):
-        ids = [getattr(c, "id", c) for c in value]  # money cards stand for their ids
-        if all(type(c) is str for c in ids):
-            return tuple(str(c) for c in ids)
-    raise _refuse(action, name, "a list of card ids such as ['denar-3#1']", value)
+        ids = tuple(value.replace(",", " ").split())
+    elif isinstance(value, (list, tuple)):
+        ids = tuple(getattr(c, "id", c) for c in value)  # money cards stand for their ids
+    else:
+        raise _refuse(action, name, expected, value)
+    if not all(_is_card_id(c) for c in ids):
+        raise _refuse(action, name, expected, value)
+    return ids  # type: ignore[return-value]
+
+
+def _is_card_id(value: object) -> bool:
+    return type(value) is str and len(value) <= LONGEST_CARD_ID
+
+
+def _check_card_count(action: Action, name: str, value: object) -> None:
+    """Refuse a list of more cards than any hand holds before looking at a single card: the
+    rules would otherwise spend time on each one, and the refusal would quote them all."""
+    if isinstance(value, str) and len(value) > LONGEST_TEXT:
+        raise ActionParseError(
+            f"The {name} of this action must be a text of at most {LONGEST_TEXT} characters, "
+            f"not {len(value)}."
+        )
+    if isinstance(value, (list, tuple)) and len(value) > MOST_CARDS:
+        raise ActionParseError(
+            f"The {name} of this action must be a list of at most {MOST_CARDS} cards "
+            f"(no hand holds more), not {len(value)}."
+        )
 
 
 def _as_tile(action: Action, name: str, value: object) -> Tile:

@@ -39,7 +39,7 @@ from .actions import (
     unknown_action,
 )
 from .city import City
-from .errors import AlhambraError
+from .errors import AlhambraError, shown
 from .geometry import Cell, Side
 from .layout import Layout
 from .money import (
@@ -63,6 +63,7 @@ from .money import (
 )
 from .phases import PHASE_ENDING, PHASE_FINAL, PHASE_OVER, PHASE_PLAY
 from .placement import may_be_built
+from .saves import MAX_NUMBER_BITS, MAX_SEED
 from .scoring import ScoreBreakdown, score_round
 from .state import (
     NEUTRAL_NAMES,
@@ -88,8 +89,11 @@ def new_state(
 ) -> GameState:
     """A new game set up as in RULES.md §2 (and §7 with two players)."""
     names = _player_names(players)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise GameSetupError(f"the seed is a whole number, not {seed!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) > MAX_SEED:
+        raise GameSetupError(
+            f"the seed is a whole number below 2**{MAX_NUMBER_BITS} either side of 0, "
+            f"not {shown(seed)}"
+        )
     loaded = modules_for(tuple(modules))
     n = len(names)
     neutral = None
@@ -128,18 +132,54 @@ def new_state(
     return state
 
 
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+"""The fewest and the most players of a game."""
+
+MAX_NAME_LENGTH = 100
+"""The longest player name, in characters: a name is written into nearly every sentence of
+a game's log, so a save of a whole game with six such names stays far below the longest save
+read (:data:`.saves.MAX_SAVE_LENGTH`)."""
+
+
 def _player_names(players: int | Sequence[str]) -> list[str]:
+    """The names of the players, checked before any work proportional to what was given."""
     if isinstance(players, int) and not isinstance(players, bool):
-        names = [f"Player {i + 1}" for i in range(players)]
-    elif isinstance(players, Sequence) and not isinstance(players, str):
-        names = [str(p) for p in players]
-    else:
-        raise GameSetupError(f"players is a count (2-6) or a list of names, not {players!r}")
-    if not 2 <= len(names) <= 6:
-        raise GameSetupError(f"Alhambra is for 2 to 6 players, not {len(names)} ({players!r})")
+        _check_player_count(players)
+        return [f"Player {i + 1}" for i in range(players)]
+    if not isinstance(players, Sequence) or isinstance(players, str):
+        raise GameSetupError(f"players is a count (2-6) or a list of names, not {shown(players)}")
+    try:
+        count = len(players)
+    except OverflowError:  # a range too long to count
+        count = MAX_PLAYERS + 1
+    _check_player_count(count)
+    names = [str(p) for p in players]
     if len(set(names)) != len(names) or not all(n.strip() for n in names):
-        raise GameSetupError(f"player names must be different and not blank: {players!r}")
+        raise GameSetupError(f"player names must be different and not blank: {shown(players)}")
+    for name in names:
+        _check_name(name)
     return names
+
+
+def _check_player_count(count: int) -> None:
+    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        counted = f"more than {MAX_PLAYERS}" if count > MAX_PLAYERS else shown(count)
+        raise GameSetupError(
+            f"Alhambra is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {counted}"
+        )
+
+
+def _check_name(name: str) -> None:
+    """Refuse a name a saved game could not hold."""
+    if len(name) > MAX_NAME_LENGTH:
+        raise GameSetupError(
+            f"a player name has at most {MAX_NAME_LENGTH} characters, not {len(name)} "
+            f"({shown(name)})"
+        )
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate: no file can hold it
+        raise GameSetupError(f"a player name is text a file can hold, not {shown(name)}") from None
 
 
 def _choose_start(state: GameState) -> None:
