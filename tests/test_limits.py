@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import random
+import re
 import time
 
 import pytest
 
 import alhambra_nb as alh
 from alhambra_nb.core.limits import MAX_COORDINATE, MAX_TILES
+from alhambra_nb.render.svg import city_extent, city_svg
 
 GARDEN = "garden-10"  # open on every side: a street of them is a legal Alhambra
 
@@ -79,3 +82,48 @@ def test_validate_grows_linearly_with_the_city():
     # Four times the tiles: about four times the time when linear, sixteen when quadratic.
     small, large = _fastest_validate(MAX_COORDINATE // 4), _fastest_validate(MAX_COORDINATE)
     assert large < 8 * small, (small, large)
+
+
+def _spread_out_city(tiles: int, seed: int) -> alh.City:
+    """``tiles`` gardens scattered over the whole bounded plane (each on its own: no rule
+    joins them, but a picture must still be drawn)."""
+    rng = random.Random(seed)
+    cells: set[tuple[int, int]] = set()
+    while len(cells) < tiles:
+        cell = (rng.randint(-MAX_COORDINATE, MAX_COORDINATE), rng.randint(-MAX_COORDINATE, 0))
+        if cell != (0, 0):
+            cells.add(cell)
+    return alh.City({cell: GARDEN for cell in cells})
+
+
+def test_a_spread_out_city_is_drawn_at_once_with_only_the_cells_that_matter():
+    city = _spread_out_city(MAX_TILES, seed=7)
+    start = time.perf_counter()
+    svg = city._repr_svg_()
+    assert time.perf_counter() - start < 1  # every cell of its box took 6-17 s
+    assert len(svg) < 2_000_000
+    drawn = set(re.findall(r'data-cell="(-?\d+),(-?\d+)"', svg))
+    needed = {f"{x},{y}" for x, y in city} | {f"{x},{y}" for x, y in city.candidate_cells()}
+    assert {f"{x},{y}" for x, y in drawn} == needed
+
+
+def test_a_small_city_is_drawn_cell_by_cell_empty_cells_too():
+    city = alh.City.from_text(_street(-3, 3))
+    svg = city._repr_svg_()
+    min_x, min_y, max_x, max_y = city_extent(city)
+    assert len(re.findall(r'class="cell ', svg)) == (max_x - min_x + 1) * (max_y - min_y + 1)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"highlight": [(10**6, 0)]},
+        {"extent": (-(10**6), 0, 1, 1)},
+        {"try_tile": GARDEN, "at": (0, 10**9)},
+    ],
+)
+def test_a_picture_reaching_beyond_every_city_is_refused_at_once(options):
+    start = time.perf_counter()
+    with pytest.raises(alh.AlhambraError):
+        city_svg(alh.City.from_text(_street(1, 2)), **options)
+    assert time.perf_counter() - start < 1

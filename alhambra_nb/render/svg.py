@@ -33,6 +33,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from ..core.camps import ArrowLine, arrow_lines
 from ..core.city import City, as_rotation, as_side, as_tile
 from ..core.geometry import SIDES, Cell, Side, canonical_edge, neighbour
+from ..core.limits import check_cell_bounds
 from ..core.tiles import BUILDINGS, Edge, Tile
 from ..core.violations import RuleId, Violation
 from .palette import PALETTE
@@ -436,6 +437,9 @@ def city_svg(
         marked = [c for v in violations for c in v.cells] + [c for c, _ in _edges(violations)]
         extra = [*marked, *highlight, *([attempt[1]] if attempt else [])]
         extent = city_extent(city, extra)
+    # Beyond any city's bounds a picture would take long to draw, a row and column at a time.
+    check_cell_bounds((extent[0] + 1, extent[1] + 1))
+    check_cell_bounds((extent[2] - 1, extent[3] - 1))
     segments = city.longest_wall_segments() if show_wall else ()
     lines = [line for line in arrow_lines(city.tiles()) if line.cells] if show_camp_lines else []
     caption = _caption(len(segments) if show_wall else None, lines if show_camp_lines else None)
@@ -552,14 +556,37 @@ def _draw_defs(root: ET.Element) -> None:
     _el(pattern, "rect", "hatch-line", x=0, y=0, width=5, height=14, fill=PALETTE["hatch"])
 
 
+FULL_BOARD_CELLS = 2_500
+"""The most cells of a board drawn cell by cell, empty ones too (a real city spans a few
+dozen): a wider board, a few tiles spread far apart, draws only its tiles and the empty cells
+next to them, so that no city takes long to draw or makes a picture of megabytes."""
+
+
 def _draw_board(root: ET.Element, city: City, extent: Extent) -> None:
     board = _el(root, "g", "board")
     candidates = city.candidate_cells()
     min_x, min_y, max_x, max_y = extent
-    for y in range(min_y, max_y + 1):
+    if (max_x - min_x + 1) * (max_y - min_y + 1) <= FULL_BOARD_CELLS:
+        rows = {y: [(x, y) for x in range(min_x, max_x + 1)] for y in range(min_y, max_y + 1)}
+    else:
+        rows = _rows_of(cell for cell in (*city, *candidates) if _inside(cell, extent))
+    for y, cells in rows.items():
         row = _el(board, "g", "row", data_row=y)
-        for x in range(min_x, max_x + 1):
-            _draw_cell(row, city, (x, y), candidates)
+        for cell in cells:
+            _draw_cell(row, city, cell, candidates)
+
+
+def _rows_of(cells: Iterable[Cell]) -> dict[int, list[Cell]]:
+    """``cells`` by row, top to bottom, each row west to east."""
+    rows: dict[int, list[Cell]] = {}
+    for cell in sorted(set(cells), key=lambda c: (c[1], c[0])):
+        rows.setdefault(cell[1], []).append(cell)
+    return rows
+
+
+def _inside(cell: Cell, extent: Extent) -> bool:
+    min_x, min_y, max_x, max_y = extent
+    return min_x <= cell[0] <= max_x and min_y <= cell[1] <= max_y
 
 
 def _draw_cell(row: ET.Element, city: City, cell: Cell, candidates: frozenset[Cell]) -> None:
