@@ -309,3 +309,35 @@ def test_a_gate_is_a_side_letter_or_nothing():
     with pytest.raises(traitlets.TraitError, match="side N, E, S or W, not 'X'"):
         w.gate = "X"
     assert w.gate is None
+
+
+def test_a_click_or_turn_with_no_tile_picked_gets_a_plain_hint_that_picking_clears(widget):
+    widget.try_place((0, -1))  # a legal placement: nothing is picked afterwards
+    assert widget.selected is None
+    version = widget._verdicts["version"]
+    send(widget, {"kind": "act", "cell": "2,0", "tile": None, "version": version})
+    assert widget.note == "Pick a tile from the tray first." and widget._note["kind"] == "hint"
+    send(widget, {"kind": "rotate", "by": 1})
+    assert widget.note == "Pick a tile from the tray first, then turn it."
+    assert widget.rotation == 0
+    send(widget, {"kind": "select", "tray": "tiles", "index": 0})
+    assert widget.note == "" and widget.selected_tile == alh.Tile.parse("garden-6")
+
+
+def test_picking_a_tile_turns_it_upright(widget):
+    widget.rotate()
+    assert widget.rotation == 1
+    widget.select("garden-6")
+    assert widget.rotation == 0
+    assert widget._verdicts["rotation"] == 0
+    assert widget.set_position(SMALL, tiles=["garden-6"], selected=0, rotation=2).rotation == 2
+
+
+def test_the_widget_words_come_from_the_catalogue(widget, monkeypatch):
+    from alhambra_nb.core.messages import CATALOGUES
+
+    monkeypatch.setitem(CATALOGUES["en"], "widget.placed", "Gebaut: {tile} bei {cell}{gate}.")
+    monkeypatch.setitem(CATALOGUES["en"], "page.reserve", "Reserve (de)")
+    widget.try_place((0, -1))
+    assert widget.note == "Gebaut: tower-9-NE bei (0, -1)."
+    assert alh.CityWidget()._words["reserve"] == "Reserve (de)"

@@ -660,3 +660,13 @@ def test_module_actions_that_break_rules_are_refused_with_their_sentences():
         assert rule is None or rules(w.last_verdict)[0] == rule
         assert all(v.message in w.note for v in w.last_verdict)
         assert all(v.rule.value not in w.note for v in w.last_verdict)
+
+
+def test_a_click_on_the_board_with_no_tile_chosen_gets_a_plain_hint():
+    w = table()
+    assert w.chosen_tile is None and not w.redesign
+    before = w.game.to_json()
+    send(w, {"kind": "act", "cell": "1,0", "tile": None, "version": version(w)})
+    assert w.game.to_json() == before
+    assert w._note["kind"] == "hint" and not w.note.startswith("Ignored")
+    assert w.note.startswith("Choose one of your bought tiles")

@@ -443,3 +443,84 @@ CATALOGUES["en"].update(
         "event.yammerad": "Yammerad lets {player} draw {cards} from the money deck.",
     }
 )
+
+# The widgets' words: notes, verdicts and (keys "page.…") what the page itself writes — button
+# labels, tray titles and status templates, sent to the page so that a translated catalogue
+# translates the widget too.
+CATALOGUES["en"].update(
+    {
+        "widget.ignored-message": "Ignored a message from the page: {reason}",
+        "widget.ignored-message-failed": "Ignored a message from the page ({error}).",
+        "widget.ignored-change": "Ignored a change from the page: {reason}",
+        "widget.pick-tile-first": "Pick a tile from the tray first.",
+        "widget.pick-tile-to-turn": "Pick a tile from the tray first, then turn it.",
+        "widget.nothing-to-undo": "Nothing to undo.",
+        "widget.undone": "Undone.",
+        "widget.refused-place": "The {tile} cannot go at {cell}. {why}",
+        "widget.refused-remove": "The {tile} cannot leave {cell}. {why}",
+        "widget.refused-swap": "The {tile} cannot swap in at {cell}. {why}",
+        "widget.moved": "Moved the {tile} from {cell} to the reserve.",
+        "widget.swapped": "Swapped the {old} at {cell} for the {tile}.",
+        "widget.placed": "Placed the {tile} at {cell}{gate}.",
+        "widget.with-gate": " with a gate on its {side} side",
+        "widget.verdict-ok": "{cell}: {doing}.",
+        "widget.verdict-broken-one": "{cell}: 1 rule broken. {why}",
+        "widget.verdict-broken-many": "{cell}: {count} rules broken. {why}",
+        "widget.verdict-item": "{number}. {tag}: {message}",
+        "widget.doing-place": "the {tile} fits here{gate}; click or press Enter to place it",
+        "widget.doing-build": "the {tile} fits here{gate}; click or press Enter to build it",
+        "widget.doing-return": (
+            "the {tile} may come back here{gate}; click or press Enter to build it"
+        ),
+        "widget.doing-remove": "the {tile} may go to the reserve; click or press Enter to move it",
+        "widget.doing-swap": "the {tile} may replace the {old}; click or press Enter to swap",
+        "widget.empty-pick-reserve": "{cell}: empty; pick a reserve tile to put it here.",
+        "widget.tray-tiles": "Tiles to try",
+        "widget.tray-reserve": "Reserve",
+        "widget.failed-mark": "✗ {text}",
+        "widget.done-mark": "✓ {text}",
+        "widget.game-pick-tile": (
+            "Choose one of your bought tiles (or a reserve tile after pressing Redesign) "
+            "first, then the cell."
+        ),
+        "widget.game-table-changed": "The table changed just then: try again.",
+        "widget.game-bot-turn": "It is the turn of {player}, played by a bot: press Bot plays.",
+        "widget.game-over": "The game is over.",
+        # what the city widget's page writes; {…} are filled on the page
+        "page.controls": "Board controls",
+        "page.turn": "⟳ Turn",
+        "page.turn-title": "Turn the tile a quarter turn (r)",
+        "page.redesign": "Redesign",
+        "page.redesign-title": "Move tiles to and from the reserve",
+        "page.wall": "Longest wall",
+        "page.counts": "Counts",
+        "page.undo": "Undo",
+        "page.gate": "Gate:",
+        "page.gate-group": "Gate on a side of the new tile (expansion II)",
+        "page.gate-none": "none",
+        "page.gate-none-title": "No gate",
+        "page.gate-title": "A gate on the {side} side of the new tile: it opens a double wall",
+        "page.tiles": "Tiles to try",
+        "page.reserve": "Reserve",
+        "page.empty": "(empty)",
+        "page.longest-wall": "longest wall",
+        "page.legend": "Legend",
+        "page.board": "Alhambra: one cell per grid square",
+        "page.try-here": "{label}. Pick a tile from the tray to try it here.",
+        "page.redesign-hint": "Redesign: point at a tile to see whether it may go to the reserve.",
+        "page.pick-hint": "Pick a tile from the tray, then point at a cell.",
+        "page.fits-none": "Trying the {tile}: it fits nowhere here. Point at a cell to see why.",
+        "page.fits-one": "Trying the {tile}: it fits on 1 cell (marked ✓). Point at it to see why.",
+        "page.fits-many": (
+            "Trying the {tile}: it fits on {count} cells (marked ✓). Point at a cell to see why."
+        ),
+    }
+)
+
+
+def words(prefix: str, language: str = DEFAULT_LANGUAGE) -> dict[str, str]:
+    """Every template whose key starts with ``prefix``, keyed without it (English where
+    ``language`` has none): what a view sends to a page that writes its own words."""
+    found = {k: v for k, v in CATALOGUES[DEFAULT_LANGUAGE].items() if k.startswith(prefix)}
+    found.update((k, v) for k, v in CATALOGUES.get(language, {}).items() if k.startswith(prefix))
+    return {k.removeprefix(prefix): v for k, v in found.items()}

@@ -20,7 +20,8 @@ import anywidget
 import traitlets
 
 from ..core.city import City, as_side
-from ..core.geometry import Cell, Side, format_cell
+from ..core.geometry import Cell, Side
+from ..core.messages import render
 from ..core.tiles import BUILDINGS, Tile
 from ..core.violations import Violation
 from ..render import THEMES, UNIT, city_extent, city_svg, describe_cell, rule_tag, tile_svg
@@ -57,6 +58,14 @@ _LOCAL_IMPORT = re.compile(r'^import\s*\{[^}]*\}\s*from\s*"\./[^"]+";\n', re.MUL
 
 class BadMessageError(ValueError):
     """Raised when a message from the page does not make sense for the widget's state."""
+
+
+class NothingToDoError(BadMessageError):
+    """Raised when a learner's click or key does nothing useful now (no tile picked, nothing
+    at the cell); its message is a plain sentence from the catalogue, shown to the learner."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        super().__init__(render(key, params))
 
 
 def short(value: object) -> str:
@@ -158,7 +167,7 @@ class PageWrites:
                         widget.set_trait(name, value)
                 raise
         except (traitlets.TraitError, ValueError) as error:
-            self._page_write_refused(f"Ignored a change from the page: {error}")
+            self._page_write_refused(render("widget.ignored-change", {"reason": error}))
             keys = (
                 [name for name in sync_data if name in widget.keys]
                 if isinstance(sync_data, dict)
@@ -219,16 +228,21 @@ class BoardWidget(PageWrites, anywidget.AnyWidget):
     def _handle_message(self, _widget: object, content: object, _buffers: object) -> None:
         try:
             self._dispatch(content)
+        except NothingToDoError as error:
+            # An ordinary click or key that does nothing now: a plain hint, not a fault.
+            self._say(str(error), "hint")
+            self._ignored()
         except (ValueError, traitlets.TraitError) as error:
             # BadMessageError, and the package's own errors for bad input (all ValueErrors):
             # what the page asked makes no sense now, and nothing has changed.
-            self._say(f"Ignored a message from the page: {error}", "ignored")
+            self._say(render("widget.ignored-message", {"reason": error}), "ignored")
             self._ignored()
         except Exception as error:  # a page must never raise in the kernel
             logging.getLogger(type(self).__module__).exception(
                 "%s could not handle %r", type(self).__name__, content
             )
-            self._say(f"Ignored a message from the page ({type(error).__name__}).", "ignored")
+            failed = {"error": type(error).__name__}
+            self._say(render("widget.ignored-message-failed", failed), "ignored")
             self._ignored()
 
     def _dispatch(self, content: object) -> None:
@@ -313,23 +327,24 @@ def violations_payload(violations: Iterable[Violation]) -> list[dict[str, Any]]:
 
 def verdict(cell: Cell, action: str, violations: Sequence[Violation], doing: str) -> Verdict:
     """One cell's verdict. ``doing`` says what a click does when the action is allowed."""
-    where = format_cell(cell)
     if not violations:
-        return {"ok": True, "action": action, "text": f"{where}: {doing}.", "violations": []}
+        text = render("widget.verdict-ok", {"cell": cell, "doing": doing})
+        return {"ok": True, "action": action, "text": text, "violations": []}
     count = len(violations)
     numbered = " ".join(
-        f"{i}. {rule_tag(v.rule.value)}: {v.message}" for i, v in enumerate(violations, 1)
+        render(
+            "widget.verdict-item",
+            {"number": i, "tag": rule_tag(v.rule.value), "message": v.message},
+        )
+        for i, v in enumerate(violations, 1)
     )
+    key = "widget.verdict-broken-one" if count == 1 else "widget.verdict-broken-many"
     return {
         "ok": False,
         "action": action,
-        "text": f"{where}: {count} rule{'s' if count != 1 else ''} broken. {numbered}",
+        "text": render(key, {"cell": cell, "count": count, "why": numbered}),
         "violations": violations_payload(violations),
     }
-
-
-SIDE_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
-"""Sides in words, for the verdicts of a placement with a gate (expansion II)."""
 
 
 def gate_trait(value: object) -> str | None:
@@ -349,7 +364,7 @@ def gate_words(side: Side | str | None) -> str:
     """' with a gate on its west side', or nothing without a gate."""
     if side is None:
         return ""
-    return f" with a gate on its {SIDE_WORDS[getattr(side, 'name', side)]} side"
+    return render("widget.with-gate", {"side": as_side(side)})
 
 
 def placement_verdicts(
@@ -357,7 +372,7 @@ def placement_verdicts(
 ) -> dict[str, Verdict]:
     """For each cell, whether ``tile`` (turned ``rotation``, with a gate on its ``gate`` side,
     expansion II) may be built there, and why not."""
-    doing = f"the {tile.code} fits here{gate_words(gate)}; click or press Enter to place it"
+    doing = render("widget.doing-place", {"tile": tile.code, "gate": gate_words(gate)})
     return {
         cell_key(c): verdict(c, "place", city.check(tile, c, rotation, gate=gate), doing)
         for c in cells
@@ -373,11 +388,11 @@ def removal_verdicts(city: City, cells: Iterable[Cell]) -> dict[str, Verdict]:
             found[cell_key(cell)] = {
                 "ok": False,
                 "action": None,
-                "text": f"{format_cell(cell)}: empty; pick a reserve tile to put it here.",
+                "text": render("widget.empty-pick-reserve", {"cell": cell}),
                 "violations": [],
             }
         else:
-            doing = f"the {tile.code} may go to the reserve; click or press Enter to move it"
+            doing = render("widget.doing-remove", {"tile": tile.code})
             found[cell_key(cell)] = verdict(cell, "remove", city.check_removal(cell), doing)
     return found
 
@@ -391,13 +406,10 @@ def reserve_verdicts(
     for cell in cells:
         old = city.get(cell)
         if old is None:
-            doing = (
-                f"the {tile.code} may come back here{gate_words(gate)}; click or press Enter "
-                "to build it"
-            )
+            doing = render("widget.doing-return", {"tile": tile.code, "gate": gate_words(gate)})
             checked = city.check(tile, cell, gate=gate)
             found[cell_key(cell)] = verdict(cell, "place", checked, doing)
         else:
-            doing = f"the {tile.code} may replace the {old.code}; click or press Enter to swap"
+            doing = render("widget.doing-swap", {"tile": tile.code, "old": old.code})
             found[cell_key(cell)] = verdict(cell, "swap", city.check_swap(cell, tile), doing)
     return found

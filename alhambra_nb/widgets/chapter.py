@@ -23,6 +23,7 @@ from ..chapters.game_tasks import PlaceBoughtTask
 from ..chapters.tasks import LegalCellsTask, PlaceTask, RemovalTask, SwapTask
 from ..core.actions import PlaceTile
 from ..core.geometry import Cell
+from ..core.messages import render
 from ..render import city_extent, city_svg
 from ..render.svg import cell_key, tile_fragment
 from . import fallback
@@ -165,10 +166,10 @@ class ChapterWidget(PageWrites, anywidget.AnyWidget):
         try:
             self._dispatch(content)
         except (BadMessageError, traitlets.TraitError, ValueError) as error:
-            self._say(f"Ignored a message from the page: {error}")
+            self._say(render("widget.ignored-message", {"reason": error}))
         except Exception as error:  # a page must never raise in the kernel
             log.exception("ChapterWidget could not handle %r", content)
-            self._say(f"Ignored a message from the page ({type(error).__name__}).")
+            self._say(render("widget.ignored-message-failed", {"error": type(error).__name__}))
 
     def _dispatch(self, content: object) -> None:
         kind = message_kind(content)

@@ -18,6 +18,7 @@ from ipywidgets import CallbackDispatcher
 
 from ..core.city import City, as_rotation, as_tile
 from ..core.geometry import Cell, format_cell
+from ..core.messages import render, words
 from ..core.tiles import Tile
 from ..core.violations import Violation
 from ..render import city_svg
@@ -27,6 +28,7 @@ from . import fallback
 from .board import (
     BadMessageError,
     BoardWidget,
+    NothingToDoError,
     board_payload,
     bundle,
     extent_cells,
@@ -91,6 +93,9 @@ class CityWidget(BoardWidget):
     _reserve_tray = traitlets.List().tag(sync=True)
     _pointed = traitlets.Unicode("").tag(sync=True)
     _can_undo = traitlets.Bool(False).tag(sync=True)
+    _words = traitlets.Dict().tag(sync=True)
+    """What the page writes itself (buttons, tray titles, status templates), from the
+    catalogue: a translated catalogue translates the page too."""
 
     def __init__(
         self,
@@ -105,7 +110,7 @@ class CityWidget(BoardWidget):
         self._ready = False
         city = city if city is not None else City()
         kwargs.setdefault("gates", bool(city.gates) or kwargs.get("gate") is not None)
-        super().__init__(city=city, tiles=tuple(tiles), **kwargs)
+        super().__init__(city=city, tiles=tuple(tiles), _words=words("page."), **kwargs)
         with self.hold_sync():
             self.selected = selected  # validated against the tray, so after it
             self._draw_board()
@@ -170,6 +175,15 @@ class CityWidget(BoardWidget):
     def _choice_changed(self, _change: dict[str, Any]) -> None:
         if self._ready:
             self._compute_verdicts()
+
+    @traitlets.observe("selected", "reserve_selected")
+    def _tile_picked(self, change: dict[str, Any]) -> None:
+        # A newly picked tile starts upright (a turn made before belongs to no tile), and a
+        # hint or refusal about the last tile is no longer about anything shown.
+        if self._ready and change["new"] is not None:
+            self.rotation = 0
+            if self._note.get("kind") in ("hint", "refused", "ignored"):
+                self._say("", "")
 
     @traitlets.observe("gate", "city")
     def _gates_in_play(self, change: dict[str, Any]) -> None:
@@ -248,8 +262,8 @@ class CityWidget(BoardWidget):
             if reserve is not None:
                 self.reserve = tuple(reserve)
             self.mode = mode
-            self.rotation = rotation
             self.selected = selected
+            self.rotation = rotation  # after the tile: picking a tile turns it upright
             self._history.clear()
             self._can_undo = False
             self._pointed = ""
@@ -295,7 +309,7 @@ class CityWidget(BoardWidget):
     def undo(self) -> bool:
         """Take back the last change; ``False`` when there is nothing to undo."""
         if not self._history:
-            self._say("Nothing to undo.", "info")
+            self._say(render("widget.nothing-to-undo", {}), "info")
             return False
         snapshot = self._history.pop()
         with self.hold_sync():
@@ -305,7 +319,7 @@ class CityWidget(BoardWidget):
             self.tiles = snapshot.tiles
             self.reserve = snapshot.reserve
             self._can_undo = bool(self._history)
-            self._say("Undone.", "info")
+            self._say(render("widget.undone", {}), "info")
         return True
 
     def on_place(self, callback: Callable[[Cell, Tile], Any], remove: bool = False) -> None:
@@ -325,7 +339,7 @@ class CityWidget(BoardWidget):
         if action == "remove":
             return self.city.check_removal(cell)
         if tile is None:
-            raise BadMessageError("no tile is selected: pick one from the tray first")
+            raise NothingToDoError("widget.pick-tile-first")
         if action == "swap":
             return self.city.check_swap(cell, tile)
         rotation = self.rotation if self.mode == "build" else 0
@@ -348,11 +362,10 @@ class CityWidget(BoardWidget):
     ) -> str:
         """Why ``action`` at ``cell`` is refused: which tile, where, and every broken rule."""
         moved = tile if tile is not None else self.city.get(cell)
+        why = describe_violations(violations)
         if moved is None:  # a removal where nothing stands: the rule's sentence says so
-            return describe_violations(violations)
-        return f"The {moved.code} cannot {_VERB[action]} {format_cell(cell)}. " + (
-            describe_violations(violations)
-        )
+            return why
+        return render(f"widget.refused-{action}", {"tile": moved.code, "cell": cell, "why": why})
 
     def _apply(self, action: str, cell: Cell, tile: Tile | None) -> None:
         city = self.city.copy()
@@ -361,12 +374,12 @@ class CityWidget(BoardWidget):
         if action == "remove":
             removed = city.remove(cell)
             reserve.append(removed)
-            message = f"Moved the {removed.code} from {format_cell(cell)} to the reserve."
+            message = render("widget.moved", {"tile": removed.code, "cell": cell})
         elif action == "swap":
             assert tile is not None and self.reserve_selected is not None
             old = city.swap(cell, tile)
             reserve[self.reserve_selected] = old
-            message = f"Swapped the {old.code} at {format_cell(cell)} for the {tile.code}."
+            message = render("widget.swapped", {"old": old.code, "cell": cell, "tile": tile.code})
         else:
             assert tile is not None
             city.place(tile, cell, gate=self.gate)
@@ -376,7 +389,8 @@ class CityWidget(BoardWidget):
             else:
                 assert self.selected is not None
                 del tiles[self.selected]
-            message = f"Placed the {tile.code} at {format_cell(cell)}{gate_words(self.gate)}."
+            placed = {"tile": tile.code, "cell": cell, "gate": gate_words(self.gate)}
+            message = render("widget.placed", placed)
         self._history.append(snapshot)
         with self.hold_sync():
             self.selected = None
@@ -398,7 +412,10 @@ class CityWidget(BoardWidget):
         elif kind == "select":
             self._select_from_page(content)
         elif kind == "rotate":
-            self.rotate(whole_number(content.get("by", 1), "by"))
+            by = whole_number(content.get("by", 1), "by")
+            if self.active_tile is None:  # nothing to turn: say so rather than turn nothing
+                raise NothingToDoError("widget.pick-tile-to-turn")
+            self.rotate(by)
         elif kind == "mode":
             self._set_mode(content.get("mode"))
         elif kind == "toggle":
@@ -459,14 +476,15 @@ class CityWidget(BoardWidget):
     def _static_svg(self) -> str:
         """The city, then the tiles to try and the reserve, as the live widget shows them."""
         parts = [fallback.picture(city_svg(self.city))]
-        for title, tiles in (("Tiles to try", self.tiles), ("Reserve", self.reserve)):
+        for key, tiles in (
+            ("widget.tray-tiles", self.tiles),
+            ("widget.tray-reserve", self.reserve),
+        ):
+            title = render(key, {})
             if tiles:
                 pictures = [(entry["code"], entry["svg"]) for entry in tray_payload(tiles)]
                 parts.append(fallback.tray(title, pictures))
         return fallback.stacked(parts, describe_city(self.city))
-
-
-_VERB = {"place": "go at", "remove": "leave", "swap": "swap in at"}
 
 
 def _index(value: object, tray: Sequence[Tile], what: str) -> int | None:

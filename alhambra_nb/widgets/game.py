@@ -38,6 +38,7 @@ from ..core.bots import Bot, GreedyBot, RandomBot
 from ..core.city import City
 from ..core.game import Game
 from ..core.geometry import Cell, format_cell
+from ..core.messages import render
 from ..core.modules.characters import ElSchaufRedesign, PayBid, purse
 from ..core.modules.gates import gated_placements
 from ..core.money import (
@@ -57,9 +58,9 @@ from ..core.violations import Violation
 from ..render import PALETTE, city_extent, city_svg, describe_cell, describe_tile, tile_fragment
 from ..render.svg import Extent, cell_key
 from .board import (
-    SIDE_WORDS,
     BadMessageError,
     BoardWidget,
+    NothingToDoError,
     Verdict,
     bundle,
     extent_cells,
@@ -612,7 +613,7 @@ class GameWidget(BoardWidget):
     @traitlets.validate("redesign")
     def _valid_redesign(self, proposal: dict[str, Any]) -> bool:
         if proposal["value"] and self._ready and not self.human_to_play:
-            raise traitlets.TraitError(f"no redesign now: {self._not_human_text()}")
+            raise traitlets.TraitError(str(self._not_human()))
         return proposal["value"]
 
     @traitlets.observe("choice", "redesign", "gate", "el_schauf")
@@ -625,7 +626,7 @@ class GameWidget(BoardWidget):
         """Take ``action`` for the player to play, as a click would; returns the broken rules
         (``[]`` when it was taken). Illegal actions change nothing and are explained."""
         if not self.human_to_play:
-            raise BadMessageError(self._not_human_text())
+            raise self._not_human()
         action = Action.parse(action) if isinstance(action, str) else action
         violations = self._game.check(action)
         self.last_verdict = violations
@@ -810,7 +811,7 @@ class GameWidget(BoardWidget):
             return {
                 "ok": False,
                 "action": None,
-                "text": f"{format_cell(cell)}: empty; choose a reserve tile to build it here.",
+                "text": render("widget.empty-pick-reserve", {"cell": cell}),
                 "violations": [],
             }
         violations = self._game.check(action)
@@ -818,16 +819,16 @@ class GameWidget(BoardWidget):
             action = action.redesign  # the words are those of the redesign he grants
         gated = gate_words(getattr(action, "gate", None))
         if isinstance(action, PlaceTile):
-            doing = f"the {tile.code} fits here{gated}; click or press Enter to build it"
+            doing = render("widget.doing-build", {"tile": tile.code, "gate": gated})
             return verdict(cell, "place", violations, doing)
         if isinstance(action, BuildFromReserve):
-            doing = f"the {tile.code} may come back here{gated}; click or press Enter to build it"
+            doing = render("widget.doing-return", {"tile": tile.code, "gate": gated})
             return verdict(cell, "place", violations, doing)
         old = city[cell]
         if isinstance(action, SwapWithReserve):
-            doing = f"the {tile.code} may replace the {old.code}; click or press Enter to swap"
+            doing = render("widget.doing-swap", {"tile": tile.code, "old": old.code})
             return verdict(cell, "swap", violations, doing)
-        doing = f"the {old.code} may go to the reserve; click or press Enter to move it"
+        doing = render("widget.doing-remove", {"tile": old.code})
         return verdict(cell, "remove", violations, doing)
 
     def _compute_options(self, seat: int | None, paying: bool = False) -> dict[str, Any]:
@@ -887,7 +888,9 @@ class GameWidget(BoardWidget):
             return None
         found = gated_placements(self._player().city, tile)
         if found:
-            where = "; ".join(f"{format_cell(c)} gate {SIDE_WORDS[s.name]}" for c, s in found[:3])
+            where = "; ".join(
+                f"{format_cell(c)} gate {render(f'side.{s.name}', {})}" for c, s in found[:3]
+            )
             more = f" and {len(found) - 3} more" if len(found) > 3 else ""
             hint = f"Only with a gate the {tile.code} also fits at {where}{more}."
         else:
@@ -953,11 +956,12 @@ class GameWidget(BoardWidget):
             )
         return f"{name}: your turn is done; press End turn."
 
-    def _not_human_text(self) -> str:
+    def _not_human(self) -> NothingToDoError:
+        """What a click or key gets while no player of this table is to play."""
         if self._game.is_over():
-            return "the game is over"
+            return NothingToDoError("widget.game-over")
         name = self._game.state.players[self._game.state.current].name
-        return f"it is the turn of {name}, played by a bot: press Bot plays"
+        return NothingToDoError("widget.game-bot-turn", player=name)
 
     # -- messages from the page -----------------------------------------------------------
     def _ignored(self) -> None:
@@ -991,11 +995,14 @@ class GameWidget(BoardWidget):
     def _on_cell(self, content: dict[str, Any]) -> None:
         self._check_version(content)
         if not self.human_to_play:
-            raise BadMessageError(self._not_human_text())
+            raise self._not_human()
         cell = parse_cell_key(content.get("cell"))
         cells = self._verdicts.get("cells", {})
         if cell_key(cell) not in cells:
-            raise BadMessageError(f"nothing to do at {format_cell(cell)}")
+            if cell not in extent_cells(city_extent(self._player().city)):
+                raise BadMessageError(f"unknown cell {format_cell(cell)}: it is not on the board")
+            # On the board, with no tile chosen and no redesign: the click does nothing.
+            raise NothingToDoError("widget.game-pick-tile")
         tile = self.chosen_tile
         mode = self._verdicts["mode"]
         if content.get("tile") != (tile.code if tile is not None else None):
@@ -1020,14 +1027,14 @@ class GameWidget(BoardWidget):
 
     def _on_select(self, content: dict[str, Any]) -> None:
         if not self.human_to_play:
-            raise BadMessageError(self._not_human_text())
+            raise self._not_human()
         source, index = content.get("from"), content.get("index")
         self.choice = None if index is None else (source, whole_number(index, "index"))
         self._refresh()
 
     def _on_redesign(self, _content: dict[str, Any]) -> None:
         if not self.human_to_play:
-            raise BadMessageError(self._not_human_text())
+            raise self._not_human()
         self._ready = False  # one refresh for all traits
         try:
             if not self.redesign:
@@ -1042,7 +1049,7 @@ class GameWidget(BoardWidget):
         """A module action's button (expansion II): its text, checked by the game."""
         self._check_version(content)
         if not self.human_to_play:
-            raise BadMessageError(self._not_human_text())
+            raise self._not_human()
         text = content.get("action")
         if not isinstance(text, str):
             raise BadMessageError(f"a module action is its text, not {short(text)}")
@@ -1074,7 +1081,7 @@ class GameWidget(BoardWidget):
     def _on_gate(self, content: dict[str, Any]) -> None:
         """Choose the side of the chosen tile that gets a gate (``None``: no gate)."""
         if not self.human_to_play:
-            raise BadMessageError(self._not_human_text())
+            raise self._not_human()
         if self._gate_control() is None:
             raise BadMessageError("no gate to put up: it needs a gate card and a chosen tile")
         self.gate = content.get("side")  # validated: a bad side is ignored with a note
@@ -1131,7 +1138,7 @@ def _key(cards: Iterable[str]) -> str:
 def refusal(violations: Sequence[Violation]) -> str:
     """'✗ Taking money means …' — the catalogue's sentence for every broken rule, in plain
     words: no rule ids and no numbers (no picture here has numbered markers to match)."""
-    return "✗ " + " ".join(v.message for v in violations)
+    return render("widget.failed-mark", {"text": " ".join(v.message for v in violations)})
 
 
 def _action_verdict(action: Action, violations: Sequence[Violation], doing: str) -> Verdict:

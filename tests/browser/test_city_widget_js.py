@@ -211,3 +211,57 @@ def test_keys_typed_in_the_view_stay_in_it_but_ctrl_keys_reach_the_page(page):
     assert page.evaluate("window.__keys") == []  # none reached the notebook's shortcuts
     page.keyboard.press("Control+s")  # saving the notebook still works from the board
     assert page.evaluate("window.__keys") == ["Control", "s"]
+
+
+def deliver_new_messages(page, widget: alh.CityWidget, seen: int) -> int:
+    """Hand the page's messages since ``seen`` to Python, push the answer back; the new count."""
+    messages = sent(page)
+    for message in messages[seen:]:
+        widget._handle_message(widget, message, [])
+    push(page, widget)
+    return len(messages)
+
+
+def test_after_a_placement_enter_and_r_get_a_plain_hint_and_a_new_tile_starts_upright(page):
+    w = alh.CityWidget(tiles=["garden-10-NE", "chambers-9-S"], selected=0)
+    mount(page, w)
+    seen = 0
+    cell(page, "1,0").focus()
+    page.keyboard.press("Enter")  # places the garden: nothing is picked now
+    seen = deliver_new_messages(page, w, seen)
+    assert "1,0 garden-10-NE" in w.city.to_text()
+    for key in ("Enter", "r"):
+        page.keyboard.press(key)
+        seen = deliver_new_messages(page, w, seen)
+        note = page.locator(".alh-note")
+        assert note.text_content() in (
+            "Pick a tile from the tray first.",
+            "Pick a tile from the tray first, then turn it.",
+        )
+        assert "Ignored" not in note.text_content()
+        assert note.get_attribute("data-kind") == "hint"
+    assert w.rotation == 0 and page.text_content(".alh-rotation") == "0°"
+    page.click('.alh-tile[data-code="chambers-9-S"]')
+    deliver_new_messages(page, w, seen)
+    assert page.text_content(".alh-note") == ""
+    fits = sum(v["ok"] for v in w._verdicts["cells"].values())
+    assert fits > 0 and f"it fits on {fits} cell" in status(page)
+
+
+def test_a_tile_that_fits_nowhere_is_said_to_fit_nowhere(page):
+    # A real tile with no legal cell beside this small city (the engine says which).
+    city = alh.City.from_text("0,0 fountain\n1,0 garden-10-NE\n")
+    tile = next(t for t in alh.TILES if t is not alh.FOUNTAIN and not city.legal_cells(t))
+    w = alh.CityWidget(city, tiles=[tile], selected=0)
+    mount(page, w)
+    assert "fits nowhere here" in status(page)
+    assert "0 cells" not in status(page)
+
+
+def test_the_page_writes_its_words_from_the_catalogue(page, widget):
+    state = widget_page.state_of(widget)
+    state["_words"] = {**state["_words"], "tiles": "Kacheln", "undo": "Rückgängig"}
+    widget_page.mount(page, widget, state=state)
+    assert page.text_content(".alh-tray-title") == "Kacheln"
+    assert page.get_attribute(".alh-tray-tiles", "aria-label") == "Kacheln"
+    assert page.text_content('[data-do="undo"]') == "Rückgängig"

@@ -80,4 +80,8 @@ def test_the_legend_shows_every_building_beside_the_board(page, widget):
     for building in alh.Building:
         assert building.value in label
         assert page.locator(f".alh-legend .legend-{building.value} .pictogram").count() == 1
-    assert page.locator(".alh-legend details").get_attribute("open") is not None
+    # Folded at first, so the board and its status line fit a laptop screen; one click opens it.
+    details = page.locator(".alh-legend details")
+    assert details.get_attribute("open") is None
+    page.click(".alh-legend summary")
+    assert details.get_attribute("open") is not None and legend.is_visible()

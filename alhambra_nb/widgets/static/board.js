@@ -532,12 +532,30 @@ export function drawGateMark(layer, key, side, unit) {
 }
 
 /**
+ * A catalogue template from Python with its `{name}` slots filled (a slot without a value
+ * stays as it is, so a missing word shows rather than vanishes).
+ * @param {string} template @param {Record<string, string | number>} params
+ */
+export function fill(template, params = {}) {
+  return String(template ?? "").replace(/\{(\w+)\}/g, (whole, name) =>
+    name in params ? String(params[name]) : whole,
+  );
+}
+
+/** Text made safe to put into markup. @param {string} text */
+export function escapeHtml(text) {
+  const escapes = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+  return String(text).replace(/[&<>"']/g, (c) => escapes[c]);
+}
+
+/**
  * The legend Python drew (building pictograms, walls, markers) in `box`, a `<details>` the
  * learner may fold away; left alone while the picture is the same, so it keeps its state.
  * @param {HTMLElement | null} box @param {string | undefined} legend
  * @param {boolean} [open] whether it starts unfolded
+ * @param {string} [title] the fold's title, in the catalogue's words
  */
-export function showLegend(box, legend, open = true) {
+export function showLegend(box, legend, open = true, title = "Legend") {
   if (!box || !legend || box.dataset.shown === legend) return;
   box.dataset.shown = legend;
   box.hidden = false;
@@ -545,7 +563,7 @@ export function showLegend(box, legend, open = true) {
   if (!details) {
     details = document.createElement("details");
     details.open = open;
-    details.innerHTML = "<summary>Legend</summary><div class=\"alh-legend-picture\"></div>";
+    details.innerHTML = `<summary>${escapeHtml(title)}</summary><div class="alh-legend-picture"></div>`;
     box.appendChild(details);
   }
   const picture = /** @type {HTMLElement} */ (details.querySelector(".alh-legend-picture"));
@@ -553,7 +571,7 @@ export function showLegend(box, legend, open = true) {
   const svg = picture.querySelector("svg");
   if (svg) {
     svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", svg.querySelector("desc")?.textContent || "Legend");
+    svg.setAttribute("aria-label", svg.querySelector("desc")?.textContent || title);
   }
 }
 

@@ -7,6 +7,7 @@ import {
   drawFocusRing,
   drawGhost,
   drawViolations,
+  escapeHtml,
   focusPlace,
   followPointer,
   injectBoard,
@@ -48,14 +49,6 @@ const CHAPTER_TEMPLATE = `
     <button type="button" data-do="next">Next ▶</button>
   </nav>
 `;
-
-/** @param {string} text */
-function escapeHtml(text) {
-  return String(text)
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;");
-}
 
 /** A button with a label and data attributes. */
 function makeButton(label, data = {}, cls = "") {

@@ -6,6 +6,8 @@
 import {
   applyPalette,
   drawVerdictOverlay,
+  escapeHtml,
+  fill,
   focusPlace,
   followPointer,
   injectBoard,
@@ -38,26 +40,26 @@ const WATCHED = [
 ];
 
 /** The gate choices (expansion II): no gate, or the side of the new tile that gets one. */
-const GATES = [
-  ["", "none"],
-  ["N", "N"],
-  ["E", "E"],
-  ["S", "S"],
-  ["W", "W"],
-];
+const GATES = ["", "N", "E", "S", "W"];
 
-const TEMPLATE = `
-  <div class="alh-toolbar" role="toolbar" aria-label="Board controls">
-    <button type="button" data-do="rotate" title="Turn the tile a quarter turn (r)">⟳ Turn <span class="alh-rotation">0°</span></button>
-    <button type="button" data-do="redesign" aria-pressed="false" title="Move tiles to and from the reserve">Redesign</button>
-    <button type="button" data-do="wall" aria-pressed="false">Longest wall</button>
-    <button type="button" data-do="counts" aria-pressed="false">Counts</button>
-    <button type="button" data-do="undo" disabled>Undo</button>
-    <span class="alh-gates" role="group" hidden aria-label="Gate on a side of the new tile (expansion II)">
-      Gate: ${GATES.map(
-        ([side, text]) =>
-          `<button type="button" data-gate="${side}" aria-pressed="false" title="${side ? `A gate on the ${text} side of the new tile: it opens a double wall` : "No gate"}">${text}</button>`,
-      ).join("")}
+/**
+ * The view's markup, in the catalogue's words (`_words`, sent by Python).
+ * @param {(name: string, params?: Record<string, string | number>) => string} say
+ */
+function template(say) {
+  const gate = (side) =>
+    `<button type="button" data-gate="${side}" aria-pressed="false" title="${
+      side ? say("gate-title", { side }) : say("gate-none-title")
+    }">${side || say("gate-none")}</button>`;
+  return `
+  <div class="alh-toolbar" role="toolbar" aria-label="${say("controls")}">
+    <button type="button" data-do="rotate" title="${say("turn-title")}">${say("turn")} <span class="alh-rotation">0°</span></button>
+    <button type="button" data-do="redesign" aria-pressed="false" title="${say("redesign-title")}">${say("redesign")}</button>
+    <button type="button" data-do="wall" aria-pressed="false">${say("wall")}</button>
+    <button type="button" data-do="counts" aria-pressed="false">${say("counts")}</button>
+    <button type="button" data-do="undo" disabled>${say("undo")}</button>
+    <span class="alh-gates" role="group" hidden aria-label="${say("gate-group")}">
+      ${say("gate")} ${GATES.map(gate).join("")}
     </span>
   </div>
   <p class="alh-status" role="status" aria-live="polite"></p>
@@ -65,22 +67,27 @@ const TEMPLATE = `
   <div class="alh-main">
     <div class="alh-board"></div>
     <div class="alh-side">
-      <div class="alh-tray-title">Tiles to try</div>
-      <div class="alh-tray alh-tray-tiles" role="listbox" aria-label="Tiles to try"></div>
-      <div class="alh-tray-title">Reserve</div>
-      <div class="alh-tray alh-tray-reserve" role="listbox" aria-label="Reserve"></div>
+      <div class="alh-tray-title">${say("tiles")}</div>
+      <div class="alh-tray alh-tray-tiles" role="listbox" aria-label="${say("tiles")}"></div>
+      <div class="alh-tray-title">${say("reserve")}</div>
+      <div class="alh-tray alh-tray-reserve" role="listbox" aria-label="${say("reserve")}"></div>
       <dl class="alh-counts" hidden></dl>
       <div class="alh-legend" hidden></div>
     </div>
   </div>
 `;
+}
 
 /**
  * @param {{model: any, el: HTMLElement}} context
  * @returns {() => void} cleanup
  */
 export function render({ model, el }) {
-  const root = mountView(el, "alh-city", TEMPLATE);
+  /** A sentence of the catalogue, filled; `escape` for markup. */
+  const words = () => model.get("_words") || {};
+  const say = (name, params = {}) => fill(words()[name] ?? name, params);
+  const sayMarkup = (name, params = {}) => escapeHtml(say(name, params));
+  const root = mountView(el, "alh-city", template(sayMarkup));
   const $ = (selector) => root.querySelector(selector);
   const host = $(".alh-board");
 
@@ -135,7 +142,7 @@ export function render({ model, el }) {
       });
       // A listbox needs options; an empty tray is a plain group that says so.
       box.setAttribute("role", entries.length ? "listbox" : "group");
-      if (!entries.length) box.textContent = "(empty)";
+      if (!entries.length) box.textContent = say("empty");
     }
     for (const button of box.querySelectorAll("button")) {
       const chosen = active && Number(button.dataset.index) === selected;
@@ -148,7 +155,7 @@ export function render({ model, el }) {
     list.hidden = !model.get("show_counts");
     if (list.hidden) return;
     const rows = board.buildings.map((b) => `<dt>${b}</dt><dd>${board.counts[b]}</dd>`);
-    rows.push(`<dt>longest wall</dt><dd>${board.wall}</dd>`);
+    rows.push(`<dt>${sayMarkup("longest-wall")}</dt><dd>${board.wall}</dd>`);
     list.innerHTML = rows.join("");
   }
 
@@ -158,16 +165,13 @@ export function render({ model, el }) {
       const verdict = cells[ui.pointed];
       if (verdict) return verdict.text;
       const label = board.labels[ui.pointed] || ui.pointed;
-      return verdicts.tile || verdicts.mode === "redesign"
-        ? label
-        : `${label}. Pick a tile from the tray to try it here.`;
+      return verdicts.tile || verdicts.mode === "redesign" ? label : say("try-here", { label });
     }
-    if (verdicts.mode === "redesign" && !verdicts.tile) {
-      return "Redesign: point at a tile to see whether it may go to the reserve.";
-    }
-    if (!verdicts.tile) return "Pick a tile from the tray, then point at a cell.";
-    const fits = Object.values(cells).filter((v) => v.ok).length;
-    return `Trying the ${verdicts.tile}: it fits on ${fits} cell${fits === 1 ? "" : "s"} (marked ✓). Point at a cell to see why.`;
+    if (verdicts.mode === "redesign" && !verdicts.tile) return say("redesign-hint");
+    if (!verdicts.tile) return say("pick-hint");
+    const count = Object.values(cells).filter((v) => v.ok).length;
+    const fits = count === 0 ? "fits-none" : count === 1 ? "fits-one" : "fits-many";
+    return say(fits, { tile: verdicts.tile, count });
   }
 
   /** The one drawing function: make the page show the model and the pointer/focus state. */
@@ -184,9 +188,9 @@ export function render({ model, el }) {
     const mode = model.get("mode");
     if (board !== ui.board) {
       ui.board = board;
-      ui.grid = injectBoard(host, board, "Alhambra: one cell per grid square");
+      ui.grid = injectBoard(host, board, say("board"));
       applyPalette(root, board.palette);
-      showLegend($(".alh-legend"), board.legend, false);
+      showLegend($(".alh-legend"), board.legend, false, say("legend"));
       if (!ui.grid.cells.has(ui.focused)) ui.focused = "0,0";
       if (ui.pointed && !ui.grid.cells.has(ui.pointed)) ui.pointed = null;
     }
