@@ -328,7 +328,7 @@ def test_the_notation_round_trips_and_reads_well():
 @pytest.mark.parametrize(
     ("text", "fragment"),
     [
-        ("1,0 castle-3", "entry 1 '1,0 castle-3'"),
+        ("1,0 castle-3", "Entry 1 ('1,0 castle-3')"),
         ("1,0", "is not 'x,y tile-code'"),
         ("0,0 tower-12", "holds the fountain"),
         ("1,0 tower-12; 1,0 garden-10", "already holds tower-12"),

@@ -92,5 +92,5 @@ def test_a_bad_round_is_refused(bad_round):
 def test_bad_counts_are_refused_naming_the_player():
     with pytest.raises(alh.ScoringError, match="'a'"):
         alh.majority_points({"a": {B.TOWER: -1}})
-    with pytest.raises(alh.ScoringError, match="not a Building"):
+    with pytest.raises(alh.ScoringError, match="not a building type"):
         alh.majority_points({"a": {"tower": 1}})

@@ -27,6 +27,7 @@ from typing import Any, ClassVar, overload
 from .city import as_side
 from .errors import AlhambraError, shown
 from .geometry import Cell, Side, as_cell
+from .messages import render
 from .money import card
 from .tiles import Tile
 from .violations import RuleId, RuleViolationError
@@ -264,9 +265,8 @@ def _gate_text(gate: Side | None) -> str:
 
 
 def _refuse(action: Action, name: str, expected: str, value: object) -> ActionParseError:
-    return ActionParseError(
-        f"{type(action).__name__}.{name} must be {expected}, not {shown(value)}"
-    )
+    words = {"field": name.replace("_", " "), "expected": expected, "value": shown(value)}
+    return ActionParseError(render("refusal.action-field", words))
 
 
 def _whole(value: object) -> bool:
@@ -342,7 +342,8 @@ def _as_tile(action: Action, name: str, value: object) -> Tile:
         try:
             return Tile.parse(value, real=True)  # a code typed for a game names a real tile
         except AlhambraError as exc:
-            raise ActionParseError(f"{type(action).__name__}.{name}: {exc}") from None
+            words = {"field": name.replace("_", " "), "reason": str(exc)}
+            raise ActionParseError(render("refusal.action-field-why", words)) from None
     raise _refuse(action, name, "a tile or a tile code such as 'tower-9-NE'", value)
 
 
@@ -419,6 +420,12 @@ def check_writable(action: object) -> Action:
             "written (an action class defines __str__)"
         )
     check_fields(action)  # again: a subclass may have set its fields its own way
+    try:
+        written = str(action)
+    except Exception:  # a class of someone else's that cannot write itself out: refused
+        written = None
+    if type(written) is not str:
+        raise UnknownActionError(render("refusal.action-text", {}))
     return action
 
 
@@ -445,7 +452,7 @@ def check_module_on(action: Action, modules: Sequence[str]) -> None:
     owners = owning_modules(type(action))
     if owners and not set(owners).intersection(modules):
         raise UnknownActionError(
-            f"{str(action)!r} belongs to the rules module {owners[0]!r}, which this game does "
+            f"{written(action)} belongs to the rules module {owners[0]!r}, which this game does "
             f"not use (its modules: {', '.join(modules) or 'none'})"
         )
 
@@ -456,7 +463,17 @@ def unknown_action(action: Action, modules: Sequence[str]) -> UnknownActionError
         check_module_on(action, modules)
     except UnknownActionError as error:
         return error
-    return UnknownActionError(f"{type(action).__name__} {str(action)!r} is no action of this game")
+    return UnknownActionError(render("refusal.action-unknown", {"action": written(action)}))
+
+
+def written(action: Action) -> str:
+    """``action`` as a refusal quotes it: its text cut short when long (a text that cannot
+    be had is described instead, never raised)."""
+    try:
+        text = str(action)
+    except Exception:  # an action class of someone else's: its failure is no rule's
+        return render("refusal.action-text", {})
+    return shown(text) if type(text) is str else render("refusal.action-text", {})
 
 
 ActionGroup = tuple[Sequence[Any], Callable[[Any], Action]]
@@ -507,9 +524,9 @@ PLACEMENTS: tuple[type[Action], ...] = (PlaceTile, ReserveTile, GiveToNeutral)
 """The end-of-turn actions that put a bought tile somewhere."""
 
 # -- parsing ------------------------------------------------------------------------------
-_CELL = r"\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?"
+_CELL = r"\(?\s*(-?[0-9]+)\s*,\s*(-?[0-9]+)\s*\)?"
 _GATE = r"(?:\s+gate\s+([NESWnesw]))?"
-_SEAT = re.compile(r"\s*seat\s+(\d+)\s*:\s*(.*)", re.S)
+_SEAT = re.compile(r"\s*seat\s+([0-9]+)\s*:\s*(.*)", re.S)
 
 
 def _cards(text: str) -> tuple[str, ...]:
@@ -530,7 +547,7 @@ def _cell(x: str, y: str) -> Cell:
 _PARSERS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Action]]] = [
     (re.compile(r"take\s+(.+)"), lambda m: TakeMoney(cards=_cards(m[1]))),
     (
-        re.compile(r"buy\s+(-?\d+)\s+with\s+(.+)"),
+        re.compile(r"buy\s+(-?[0-9]+)\s+with\s+(.+)"),
         lambda m: Buy(space=int(m[1]), cards=_cards(m[2])),
     ),
     (
@@ -557,8 +574,9 @@ _PARSERS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Action]]] = [
 
 def register_parser(pattern: str, build: Callable[[re.Match[str]], Action]) -> None:
     """Teach :func:`parse_action` a module's own action (``pattern`` is a regex). Module
-    forms are tried first, so ``take gate`` is not read as taking a card called ``gate``."""
-    _PARSERS.insert(0, (re.compile(pattern), build))
+    forms are tried first, so ``take gate`` is not read as taking a card called ``gate``.
+    Numbers are read in ASCII digits only (``\\d`` matches no other script's digits)."""
+    _PARSERS.insert(0, (re.compile(pattern, re.ASCII), build))
 
 
 def parse_action(text: Action | str) -> Action:

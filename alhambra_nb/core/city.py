@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Iterator, Mapping
+from types import MappingProxyType
 
-from .errors import shown
+from .errors import AlhambraError, shown
 from .geometry import ORIGIN, Cell, Side, as_cell, canonical_edge, neighbours
 from .layout import Layout
-from .limits import check_cell_bounds, check_tile_count
-from .messages import Phrase
+from .limits import MAX_TILES, check_cell_bounds, check_tile_count
+from .messages import Phrase, render
 from .notation import format_city, parse_city
 from .placement import Attempt, check_attempt, may_be_built, walls_match
 from .tiles import FOUNTAIN, Building, Tile, TileError, building_counts
@@ -40,14 +42,13 @@ class City:
         gates: Iterable[Gate] = (),
     ) -> None:
         placed: dict[Cell, Tile] = {ORIGIN: FOUNTAIN}
-        pairs = tiles.items() if isinstance(tiles, Mapping) else (tiles or ())
-        for cell, tile in pairs:
+        for cell, tile in _pairs(tiles, "refusal.city-tiles"):
             cell = as_cell(cell)
             check_cell_bounds(cell)
             placed[cell] = as_tile(tile)
             check_tile_count(len(placed) - 1)
-        self._tiles = placed
-        self._gates = frozenset(canonical_edge(as_cell(c), Side(s)) for c, s in gates)
+        self._tiles: Mapping[Cell, Tile] = placed
+        self._gates = _checked_gates(gates, placed)
         self._layout: Layout | None = None
 
     # -- container protocol ---------------------------------------------------------------
@@ -72,7 +73,7 @@ class City:
 
     def tiles(self) -> Mapping[Cell, Tile]:
         """A read-only view of the position."""
-        return _ReadOnly(self._tiles)
+        return MappingProxyType(self._tiles)
 
     @property
     def gates(self) -> frozenset[Gate]:
@@ -86,12 +87,29 @@ class City:
         twin._layout = self._layout  # a layout never changes, so twins may share it
         return twin
 
+    def detached(self) -> City:
+        """A copy to hand out: it reads the position through a read-only view, so that
+        nothing done to it (not even to its private fields) reaches this city, its other
+        copies or a game's undo history. Placing on it gives it a position of its own."""
+        twin = self.copy()
+        if not isinstance(self._tiles, MappingProxyType):
+            twin._tiles = MappingProxyType(self._tiles)
+        return twin
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, City):
             return NotImplemented
         return self._tiles == other._tiles and self._gates == other._gates
 
     __hash__ = None  # type: ignore[assignment]
+
+    def __getstate__(self) -> tuple[dict[Cell, Tile], frozenset[Gate]]:
+        # A handed-out city reads through a view that cannot be pickled: send a plain dict.
+        return dict(self._tiles), self._gates
+
+    def __setstate__(self, state: tuple[dict[Cell, Tile], frozenset[Gate]]) -> None:
+        self._tiles, self._gates = state
+        self._layout = None
 
     def _facts(self) -> Layout:
         if self._layout is None:
@@ -373,7 +391,7 @@ class City:
         return city_svg(self)
 
 
-def as_tile(value: Tile | str) -> Tile:
+def as_tile(value: object) -> Tile:
     """A tile, or a tile code such as ``'tower-9-NE'`` read as one."""
     if isinstance(value, Tile):
         return value
@@ -382,7 +400,7 @@ def as_tile(value: Tile | str) -> Tile:
     raise TileError(f"expected a Tile or a tile code such as 'tower-9-NE', not {shown(value)}")
 
 
-def as_side(value: Side | str | None) -> Side | None:
+def as_side(value: object) -> Side | None:
     """A side, a side letter read as one, or ``None``."""
     if value is None or isinstance(value, Side):
         return value
@@ -401,6 +419,46 @@ def as_rotation(value: int) -> int:
     return value % 4
 
 
+class CityError(AlhambraError):
+    """Raised when the tiles or gates given for a city are not cells with tiles and
+    (cell, side) pairs joining two of its tiles."""
+
+
+def _pairs(value: object, refusal: str) -> Iterator[tuple[object, object]]:
+    """The two-item entries of a mapping or of an iterable of pairs; ``None`` is none."""
+    if value is None:
+        return
+    if isinstance(value, Mapping):
+        yield from value.items()
+        return
+    if not isinstance(value, Iterable) or isinstance(value, (str, bytes)):
+        raise CityError(render(refusal, {"value": shown(value)}))
+    for entry in itertools.islice(value, MAX_TILES + 2):  # more is refused by the count
+        if not isinstance(entry, (tuple, list)) or len(entry) != 2:
+            raise CityError(render(refusal, {"value": shown(entry)}))
+        yield entry[0], entry[1]
+
+
+def _checked_gates(gates: object, tiles: Mapping[Cell, Tile]) -> frozenset[Gate]:
+    """The gates named by ``gates``, each by its west or north tile; a gate that does not
+    join two of ``tiles`` is refused (it would stand on no double wall at all)."""
+    found = set()
+    for cell, side in _pairs(gates, "refusal.city-gates"):
+        gate = canonical_edge(as_cell(cell), _gate_side(side))
+        joined = _gate_cells(gate)
+        if joined[0] not in tiles or joined[1] not in tiles:
+            raise CityError(render("refusal.gate-dangling", {"cell": gate[0], "side": gate[1]}))
+        found.add(gate)
+    return frozenset(found)
+
+
+def _gate_side(value: object) -> Side:
+    side = as_side(value)
+    if side is None:
+        raise CityError(render("refusal.city-gates", {"value": shown(value)}))
+    return side
+
+
 def _gate_cells(gate: Gate) -> tuple[Cell, Cell]:
     (x, y), side = gate
     return (x, y), ((x + 1, y) if side == Side.E else (x, y + 1))
@@ -415,19 +473,3 @@ def _joined_to_fountain(tiles: Mapping[Cell, Tile]) -> set[Cell]:
                 joined.add(other)
                 stack.append(other)
     return joined
-
-
-class _ReadOnly(Mapping[Cell, Tile]):
-    __slots__ = ("_data",)
-
-    def __init__(self, data: dict[Cell, Tile]) -> None:
-        self._data = data
-
-    def __getitem__(self, cell: Cell) -> Tile:
-        return self._data[cell]
-
-    def __iter__(self) -> Iterator[Cell]:
-        return iter(self._data)
-
-    def __len__(self) -> int:
-        return len(self._data)

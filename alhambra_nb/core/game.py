@@ -23,9 +23,10 @@ from typing import Any
 
 from .actions import Action, check_writable, parse_action
 from .city import City
-from .errors import AlhambraError
+from .errors import AlhambraError, shown
 from .events import Event, plain_copy
-from .modules import MODULES
+from .messages import join, kind_of, render
+from .modules import MODULES, UnknownModuleError, module_names
 from .money import (
     CURRENCIES,
     MARKET_SPACES,
@@ -43,6 +44,10 @@ from .state import GameState, GameStateError, check_scorings
 from .tiles import Building, Tile, building_counts
 from .turns import apply_action, breakdown_of, check_action, legal_actions, new_state, winners
 from .violations import Violation
+
+
+class SeatError(AlhambraError):
+    """Raised when a seat number names no player of the game."""
 
 
 class UndoError(AlhambraError):
@@ -114,11 +119,11 @@ class Game:
         self,
         players: int | Sequence[str] = 2,
         seed: int | None = None,
-        modules: Sequence[str] = (),
+        modules: Sequence[str] | str | None = (),
     ) -> None:
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
-        self._start(new_state(players, seed, modules))
+        self._start(new_state(players, seed, module_names(modules)))
 
     def _start(self, state: GameState) -> None:
         self._initial = state
@@ -142,9 +147,12 @@ class Game:
 
     @classmethod
     def from_state(cls, state: GameState) -> Game:
-        """A game continuing from ``state`` (with no history to undo)."""
+        """A game continuing from a copy of ``state`` (with no history to undo): changing
+        ``state`` afterwards changes nothing in the game."""
+        if not isinstance(state, GameState):
+            raise GameStateError("(state)", render("refusal.game-state", {"value": shown(state)}))
         game = cls.__new__(cls)
-        game._start(state)
+        game._start(_detached(state))
         return game
 
     # -- playing --------------------------------------------------------------------------
@@ -241,7 +249,7 @@ class Game:
             PlayerView(
                 seat,
                 p.name,
-                p.city.copy(),
+                p.city.detached(),
                 tuple(p.reserve),
                 tuple(card(c) for c in p.money),  # type: ignore[misc]
                 tuple(p.bought),
@@ -291,13 +299,21 @@ class Game:
         """A copy of what module ``name`` keeps on the table (plain JSON): the gate cards
         beside the market and in hands, the characters owned and aside, a running auction.
         Variants of a module keep their state under their family's name."""
-        module = MODULES.get(name)
-        key = (module.family or module.name) if module is not None else name
+        module = MODULES.get(name) if isinstance(name, str) else None
+        if module is None:
+            known = join(sorted(MODULES))
+            words = {"value": shown(name), "known": known}
+            raise UnknownModuleError(render("refusal.module", words))
+        key = module.family or module.name
         return json.loads(json.dumps(self._state.extra.get(key, {})))
 
     def money_in(self, seat: int, currency: Currency | str) -> int:
         """What ``seat`` holds in ``currency`` (the end-of-game distribution compares it)."""
-        return total_in(self._state.players[seat].money, Currency(currency))
+        players = self._state.players
+        if type(seat) is not int or not 0 <= seat < len(players):
+            words = {"value": shown(seat), "last": len(players) - 1}
+            raise SeatError(render("refusal.seat", words))
+        return total_in(players[seat].money, Currency(currency))
 
     # -- the log --------------------------------------------------------------------------
     @property
@@ -328,14 +344,17 @@ class Game:
         The save format is published as a JSON Schema (:func:`.saves.save_schema`); a text
         too long or nested too deep is refused before it is parsed."""
         if not isinstance(text, (str, bytes)):
-            raise GameStateError("(text)", f"a saved game is JSON text, not {type(text).__name__}")
+            raise GameStateError("(text)", render("refusal.save-text", {"kind": kind_of(text)}))
         problem = text_problem(text)
         if problem is not None:
             raise GameStateError(*problem)
         try:
             data = json.loads(text)
-        except (TypeError, ValueError) as exc:
-            raise GameStateError("(text)", f"not JSON: {exc}") from None
+        except json.JSONDecodeError as exc:
+            words = {"line": exc.lineno, "column": exc.colno}
+            raise GameStateError("(text)", render("refusal.save-json", words)) from None
+        except (TypeError, ValueError):  # not UTF-8, or a number Python refuses to read
+            raise GameStateError("(text)", render("refusal.save-unreadable", {})) from None
         state = GameState.from_dict(data)
         check_scorings(state)
         return cls.from_state(state)
@@ -371,7 +390,7 @@ def _detached(state: GameState) -> GameState:
     records and log (a state's copy otherwise shares them with the states it came from)."""
     detached = state.copy()
     for player in detached.players:
-        player.city = player.city.copy()
+        player.city = player.city.detached()
     detached.scorings = plain_copy(state.scorings)
     links = []
     link = state.log_chain

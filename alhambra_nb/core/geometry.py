@@ -53,11 +53,21 @@ class Side(IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Side:
-        """The side named by one letter ``N``, ``E``, ``S`` or ``W`` (any case)."""
-        try:
-            return cls[text.strip().upper()]
-        except KeyError:
-            raise ValueError(f"unknown side {text!r}: expected one of N, E, S, W") from None
+        """The side named by one letter ``N``, ``E``, ``S`` or ``W`` (any case); raises
+        :class:`SideError` for anything else."""
+        letter = text.strip().upper() if isinstance(text, str) else None
+        if letter not in _LETTERS:
+            from .messages import render  # the catalogue reads sides: imported when needed
+
+            raise SideError(render("refusal.side", {"value": shown(text)}))
+        return cls[letter]
+
+
+class SideError(AlhambraError):
+    """Raised when a value given as a side is not one of the letters N, E, S, W."""
+
+
+_LETTERS = frozenset("NESW")
 
 
 SIDES: tuple[Side, ...] = (Side.N, Side.E, Side.S, Side.W)
@@ -116,10 +126,15 @@ def as_cell(value: object) -> Cell:
     ):
         if all(-FARTHEST <= v <= FARTHEST for v in value):
             return (int(value[0]), int(value[1]))
-        raise CellError(
-            f"a cell has |x| and |y| at most {FARTHEST}, far beyond any city, not {shown(value)}"
-        )
-    raise CellError(f"a cell is a pair of integers (x, y), not {shown(value)}")
+        raise CellError(_refusal("refusal.cell-far", value))
+    raise CellError(_refusal("refusal.cell", value))
+
+
+def _refusal(key: str, value: object) -> str:
+    from .limits import MAX_COORDINATE  # both read cells: imported when needed
+    from .messages import render
+
+    return render(key, {"value": shown(value), "limit": MAX_COORDINATE})
 
 
 def canonical_edge(cell: Cell, side: Side | int) -> tuple[Cell, Side]:

@@ -46,6 +46,78 @@ CATALOGUES: dict[str, dict[str, str]] = {
         "turns.2": "half a turn",
         "turns.3": "three quarter turns",
         "tile-at": "the {tile} at {cell}",
+        # refusals of bad input: the value quoted, cut short when long
+        "refusal.side": "{value} is not a side: a side is one of the letters N, E, S and W.",
+        "refusal.sides": (
+            "{what}: {value} names the {side} side twice; each side is named at most once."
+        ),
+        "refusal.sides-kind": "{what} are side letters such as 'NE', not {value}.",
+        "refusal.cell": "A cell is a pair of integers (x, y), not {value}.",
+        "refusal.cell-far": (
+            "The cell {value} lies too far from the fountain: a city's cells have |x| and |y| "
+            "at most {limit}."
+        ),
+        "refusal.city-tiles": (
+            "A city is given as cells with tiles, such as {{(1, 0): 'garden-10'}}, not {value}."
+        ),
+        "refusal.city-gates": (
+            "The gates of a city are given as (cell, side) pairs, such as [((1, 0), 'E')], "
+            "not {value}."
+        ),
+        "refusal.gate-dangling": (
+            "The gate on the {side} side of {cell} does not join two tiles: a gate stands on a "
+            "double wall between two tiles."
+        ),
+        "refusal.notation-entry": "Entry {number} ({entry}) is not 'x,y tile-code'.",
+        "refusal.notation-tile": "Entry {number} ({entry}): {reason}",
+        "refusal.notation-fountain": "Entry {number} ({entry}): the fountain stands at (0, 0).",
+        "refusal.notation-origin": "Entry {number} ({entry}): (0, 0) holds the fountain.",
+        "refusal.notation-taken": "Entry {number} ({entry}): {cell} already holds {code}.",
+        "refusal.currency": (
+            "{value} is not a currency: the currencies are denar, dirham, ducat and guilder."
+        ),
+        "refusal.seat": "There is no seat {value}: this game's seats are 0 to {last}.",
+        "refusal.module": "There is no rules module {value}: the modules are {known}.",
+        "refusal.modules": (
+            "The rules modules are given as a list of names, such as ['gates'], not {value}."
+        ),
+        "refusal.game-state": "A game continues from the state of another game, not {value}.",
+        "refusal.counts": (
+            "The tiles of each player are given as a mapping from player to counts per "
+            "building type, not {value}."
+        ),
+        "refusal.action-text": (
+            "This action cannot be written out as text, so the game cannot record it."
+        ),
+        "refusal.action-field": "The {field} of this action must be {expected}, not {value}.",
+        "refusal.action-field-why": "The {field} of this action: {reason}",
+        "refusal.action-unknown": "{action} is no action of this game.",
+        "refusal.rule-broken": "A rule of the game forbids this.",
+        "refusal.save-object": "a saved game is a JSON object, not {kind}",
+        "refusal.save-text": "a saved game is JSON text, not {kind}",
+        "refusal.save-json": (
+            "not JSON: the text stops making sense at line {line}, column {column}"
+        ),
+        "refusal.save-unreadable": (
+            "not a text a saved game could be: it is not UTF-8, or writes out a number of "
+            "thousands of digits"
+        ),
+        "refusal.save-event": (
+            "this event cannot be told as a sentence: a tile, card, player or number it names "
+            "is missing or no such thing"
+        ),
+        "refusal.save-module": (
+            "this is not what the rules module keeps on the table: a part is missing or of the "
+            "wrong kind"
+        ),
+        "kind.none": "null (nothing)",
+        "kind.bool": "true or false",
+        "kind.number": "a number",
+        "kind.text": "a text",
+        "kind.list": "a list",
+        "kind.object": "a JSON object",
+        "kind.bytes": "raw bytes",
+        "kind.other": "something else",
         # placement rules (RULES.md §4)
         "placement/occupied": (
             "{cell} already holds the {other}: a tile goes only on an empty cell."
@@ -305,6 +377,28 @@ def join(items: Sequence[str], catalogue: Mapping[str, str] | None = None) -> st
     if len(items) <= 1:
         return "".join(items)
     return catalogue["list.sep"].join(items[:-1]) + catalogue["list.and"] + items[-1]
+
+
+def kind_of(value: object, language: str = DEFAULT_LANGUAGE) -> str:
+    """What kind of value ``value`` is, in the catalogue's words ("a list", "a text"): how a
+    refusal names what it got instead, without a Python type name."""
+    if value is None:
+        kind = "none"
+    elif isinstance(value, bool):
+        kind = "bool"
+    elif isinstance(value, (int, float)):
+        kind = "number"
+    elif isinstance(value, str):
+        kind = "text"
+    elif isinstance(value, (bytes, bytearray)):
+        kind = "bytes"
+    elif isinstance(value, (list, tuple)):
+        kind = "list"
+    elif isinstance(value, Mapping):
+        kind = "object"
+    else:
+        kind = "other"
+    return render(f"kind.{kind}", {}, language)
 
 
 class Phrase:

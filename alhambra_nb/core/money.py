@@ -10,14 +10,34 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
+from enum import EnumType, StrEnum
 from functools import lru_cache
 from typing import Any
 
 from .errors import AlhambraError, shown
 
 
-class Currency(StrEnum):
+class _CurrencyType(EnumType):
+    """Reads ``Currency(value)``: a currency, or its name in any capitals; anything else is
+    refused with :class:`CurrencyError` (the enum's own refusal would write out the value,
+    which fails for a number of thousands of digits)."""
+
+    def __call__(cls, value: object, *args: Any, **kwargs: Any) -> Any:
+        if args or kwargs or isinstance(value, cls):  # the enum's functional form, or a member
+            return super().__call__(value, *args, **kwargs)
+        members = cls._value2member_map_  # type: ignore[attr-defined]
+        if isinstance(value, str) and value.lower() in members:
+            return members[value.lower()]
+        from .messages import render  # the catalogue reads money: imported when needed
+
+        raise CurrencyError(render("refusal.currency", {"value": shown(value)}))
+
+
+class CurrencyError(AlhambraError):
+    """Raised when a value given as a currency is not one of denar, dirham, ducat, guilder."""
+
+
+class Currency(StrEnum, metaclass=_CurrencyType):
     """The four currencies; market space ``n`` takes the ``n``-th (RULES.md ruling R1)."""
 
     DENAR = "denar"
@@ -115,7 +135,7 @@ class ScoringCard:
 SCORING_CARDS: tuple[str, str] = ("scoring-1", "scoring-2")
 """The ids of the two scoring cards (RULES.md §2.6)."""
 
-_CARD_ID = re.compile(r"(?P<currency>[a-z]+)-(?P<value>\d)#(?P<copy>\d)")
+_CARD_ID = re.compile(r"(?P<currency>[a-z]+)-(?P<value>[0-9])#(?P<copy>[0-9])")
 _CARDS: dict[str, Any] = {
     f"{c.value}-{v}#{k}": MoneyCard(c, v, k)
     for c in CURRENCIES

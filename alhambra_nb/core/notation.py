@@ -25,6 +25,7 @@ from .limits import (
     check_coordinate_text,
     check_tile_count,
 )
+from .messages import render
 from .tiles import FOUNTAIN, Tile, TileError
 
 
@@ -32,7 +33,7 @@ class NotationError(AlhambraError):
     """Raised when a text is not a valid city notation; names the entry at fault."""
 
 
-_CELL = r"\(?\s*(?P<x>-?\d+)\s*,\s*(?P<y>-?\d+)\s*\)?"
+_CELL = r"\(?\s*(?P<x>-?[0-9]+)\s*,\s*(?P<y>-?[0-9]+)\s*\)?"
 _TILE_ENTRY = re.compile(_CELL + r"\s+(?P<code>\S+)")
 _GATE_ENTRY = re.compile(r"gate\s+" + _CELL + r"\s+(?P<side>[NESWnesw])")
 
@@ -53,22 +54,28 @@ def parse_city(text: str) -> tuple[dict[Cell, Tile], frozenset[tuple[Cell, Side]
             continue
         found = _TILE_ENTRY.fullmatch(entry)
         if found is None:
-            raise NotationError(f"entry {number} {entry!r} is not 'x,y tile-code'")
+            raise NotationError(render("refusal.notation-entry", _said(number, entry)))
         cell = _bounded_cell(found["x"], found["y"])
         try:
             tile = Tile.parse(found["code"])
         except TileError as exc:
-            raise NotationError(f"entry {number} {entry!r}: {exc}") from None
+            words = {**_said(number, entry), "reason": str(exc)}
+            raise NotationError(render("refusal.notation-tile", words)) from None
         _add(tiles, cell, tile, number, entry)
         check_tile_count(len(tiles) - 1)
     for cell, side in gates:
         if cell not in tiles or neighbour(cell, side) not in tiles:
-            raise NotationError(f"the gate at {cell} {side.name} does not join two tiles")
+            raise NotationError(render("refusal.gate-dangling", {"cell": cell, "side": side}))
     return tiles, frozenset(gates)
 
 
 # Every tile and at most two gates per tile (a gate joins a tile to its east or south one).
 _MAX_ENTRIES = 3 * MAX_TILES + 1
+
+
+def _said(number: int, entry: str) -> dict[str, object]:
+    """An entry as a refusal quotes it: its number, and its text cut short when long."""
+    return {"number": number, "entry": shown(entry)}
 
 
 def _bounded_cell(x: str, y: str) -> Cell:
@@ -92,12 +99,13 @@ def _entries(text: str) -> Iterable[tuple[int, str]]:
 def _add(tiles: dict[Cell, Tile], cell: Cell, tile: Tile, number: int, entry: str) -> None:
     if tile.is_fountain:
         if cell != ORIGIN:
-            raise NotationError(f"entry {number} {entry!r}: the fountain stands at (0, 0)")
+            raise NotationError(render("refusal.notation-fountain", _said(number, entry)))
         return
     if cell == ORIGIN:
-        raise NotationError(f"entry {number} {entry!r}: (0, 0) holds the fountain")
+        raise NotationError(render("refusal.notation-origin", _said(number, entry)))
     if cell in tiles:
-        raise NotationError(f"entry {number} {entry!r}: {cell} already holds {tiles[cell]}")
+        words = {**_said(number, entry), "cell": cell, "code": tiles[cell].code}
+        raise NotationError(render("refusal.notation-taken", words))
     tiles[cell] = tile
 
 

@@ -10,7 +10,8 @@ from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import AlhambraError
+from .errors import AlhambraError, shown
+from .messages import render
 from .tiles import BUILDINGS, Building
 
 POINTS: dict[int, dict[Building, tuple[int, ...]]] = {
@@ -74,9 +75,12 @@ def _explain_place(place: Place, name: Callable[[Any], str]) -> str:
         return f"{who}: {covered}, which scores nothing this round"
     if len(place.players) == 1:
         return f"{who}: {covered}, {place.each}"
+    if len(place.pool) == 1:  # the places after the first score nothing this round
+        return f"{who} tie for {_ordinal(place.places[0])}: {place.pool[0]} → {place.each} each"
+    scoring = " and ".join(_ordinal(n) for n in place.places[: len(place.pool)])
     total = sum(place.pool)
     return (
-        f"{who} tie for {covered}: {' + '.join(map(str, place.pool))} = {total} → {place.each} each"
+        f"{who} tie for {scoring}: {' + '.join(map(str, place.pool))} = {total} → {place.each} each"
     )
 
 
@@ -108,17 +112,25 @@ def _in_seat_order(holders: list[tuple[int, Any]], counts: Mapping[Any, int]):
 
 def _table(round: int) -> dict[Building, tuple[int, ...]]:
     if round not in POINTS:
-        raise ScoringError(f"round must be 1, 2 or 3, not {round!r}")
+        raise ScoringError(f"round must be 1, 2 or 3, not {shown(round)}")
     return POINTS[round]
 
 
 def _check_counts(counts: Mapping[Any, Mapping[Building, int]]) -> None:
+    if not isinstance(counts, Mapping):
+        raise ScoringError(render("refusal.counts", {"value": shown(counts)}))
     for player, per_type in counts.items():
+        if not isinstance(per_type, Mapping):
+            raise ScoringError(render("refusal.counts", {"value": shown(per_type)}))
         for building, n in per_type.items():
             if not isinstance(building, Building):
-                raise ScoringError(f"counts[{player!r}] has {building!r}, not a Building")
+                raise ScoringError(
+                    f"counts[{shown(player)}] has {shown(building)}, not a building type"
+                )
             if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-                raise ScoringError(f"counts[{player!r}][{building.value}] is {n!r}, not a count")
+                raise ScoringError(
+                    f"counts[{shown(player)}][{building.value}] is {shown(n)}, not a count"
+                )
 
 
 def majority_points(

@@ -23,7 +23,7 @@ from .errors import AlhambraError
 from .events import Event
 from .geometry import ORIGIN
 from .limits import CitySizeError
-from .messages import CATALOGUES, DEFAULT_LANGUAGE
+from .messages import CATALOGUES, DEFAULT_LANGUAGE, kind_of, render
 from .modules import MODULES, Module, UnknownModuleError, load_modules, registry_version
 from .money import SCORING_CARDS, CardError, card, money_cards
 from .notation import NotationError
@@ -344,7 +344,7 @@ def _card_ids(values: Any, where: str, known: set[str]) -> list[str]:
 
 def _read(data: Any) -> GameState:
     if not isinstance(data, Mapping):
-        raise GameStateError("(top)", f"a saved game is a JSON object, not {type(data).__name__}")
+        raise GameStateError("(top)", render("refusal.save-object", {"kind": kind_of(data)}))
     # In order, each only once the one before passed: the schema's validator recurses, so
     # it may only see data whose nesting is known to be bounded.
     for check in (nesting_problem, _format_problem, schema_problem):
@@ -439,9 +439,9 @@ def _read_event(entry: Mapping[str, Any], where: str) -> Event:
         raise GameStateError(f"{where}.event", f"unknown event {event.key!r}")
     try:
         event.sentence()
-    except (KeyError, IndexError, TypeError, ValueError) as exc:
+    except (KeyError, IndexError, TypeError, ValueError):
         # a parameter missing from the sentence, a tile code or card id that is no such thing
-        raise GameStateError(where, f"the event does not read as a sentence: {exc!r}") from None
+        raise GameStateError(where, render("refusal.save-event", {})) from None
     return event
 
 
@@ -597,8 +597,9 @@ def _check_modules(state: GameState) -> None:
         try:
             problems = module.check_state(state)
             list(module.card_places(state))
-        except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
-            raise GameStateError(f"extra.{module.name}", f"malformed: {exc!r}") from None
+        except (KeyError, TypeError, IndexError, AttributeError, ValueError):
+            problem = render("refusal.save-module", {})
+            raise GameStateError(f"extra.{module.name}", problem) from None
         if problems:
             raise GameStateError(*problems[0])
 

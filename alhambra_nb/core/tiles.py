@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import difflib
+import itertools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -16,7 +17,7 @@ from enum import IntEnum, StrEnum
 from functools import cache
 from importlib import resources
 
-from .errors import AlhambraError
+from .errors import AlhambraError, shown
 from .geometry import SIDES, Side
 
 
@@ -86,14 +87,26 @@ class TileError(AlhambraError):
 
 
 def _side_set(value: str | Iterable[Side | str] | None, what: str) -> frozenset[Side]:
+    """The sides named by ``value`` (``"NE"``, ``[Side.N, "E"]``); a side named twice
+    (``"NENE"``) is refused rather than read as once."""
+    from .messages import render  # the catalogue reads tiles: imported when needed
+
     if value is None or value == "-":
         return frozenset()
-    if isinstance(value, str):
-        value = list(value)
-    try:
-        return frozenset(s if isinstance(s, Side) else Side.parse(s) for s in value)
-    except ValueError as exc:
-        raise TileError(f"{what}: {exc}") from None
+    if not isinstance(value, Iterable):
+        raise TileError(render("refusal.sides-kind", {"what": what, "value": shown(value)}))
+    sides: list[Side] = []
+    # Five names are enough to find a repeat: read no further into a long text.
+    for item in itertools.islice(value, len(SIDES) + 1):
+        try:
+            side = item if isinstance(item, Side) else Side.parse(item)
+        except ValueError as exc:
+            raise TileError(f"{what}: {exc}") from None
+        if side in sides:
+            words = {"what": what, "value": shown(value), "side": side}
+            raise TileError(render("refusal.sides", words))
+        sides.append(side)
+    return frozenset(sides)
 
 
 def _sides_code(sides: frozenset[Side]) -> str:
@@ -137,8 +150,10 @@ class Tile:
             except ValueError:
                 names = ", ".join(b.value for b in Building)
                 raise TileError(f"unknown building {building!r}: expected one of {names}") from None
-        if not isinstance(price, int) or isinstance(price, bool) or price < 0:
-            raise TileError(f"price must be a whole number of at least 0, not {price!r}")
+        if not isinstance(price, int) or isinstance(price, bool) or not 0 <= price <= _MAX_PRICE:
+            raise TileError(
+                f"price must be a whole number from 0 to {_MAX_PRICE}, not {shown(price)}"
+            )
         wall_set = _side_set(walls, "walls")
         bastion_set = _side_set(bastions, "bastions")
         if bastion_set and building is not None:
@@ -263,7 +278,9 @@ class Tile:
         return tile_svg(self)
 
 
-_CODE = re.compile(r"(?P<name>[a-z]+)-(?P<price>\d{1,3})(?:-(?P<sides>[nesw]{1,4}))?")
+_CODE = re.compile(r"(?P<name>[a-z]+)-(?P<price>[0-9]{1,3})(?:-(?P<sides>[nesw]{1,4}))?")
+_MAX_PRICE = 999
+"""The dearest price a tile code can write (three digits); real tiles cost at most 13."""
 _LONGEST_CODE = 32
 """Longer texts are no tile code (read no further: a code of thousands of digits is no price)."""
 

@@ -31,7 +31,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..errors import AlhambraError
+from ..errors import AlhambraError, shown
 
 if TYPE_CHECKING:
     from ..actions import Action
@@ -227,6 +227,24 @@ def register(module: type[Module]) -> type[Module]:
         raise UnknownModuleError(f"a module needs a name, {module.__name__!r} has none")
     MODULES[module.name] = module
     return module
+
+
+def module_names(names: object) -> tuple[str, ...]:
+    """The module names given to a new game: a list of names, one name alone, or ``None``
+    for none. Anything else is refused (a text is never read letter by letter)."""
+    if names is None:
+        return ()
+    if isinstance(names, str):
+        return (names,)
+    if not isinstance(names, (list, tuple)) or len(names) > _MOST_MODULES:
+        from ..messages import render  # the catalogue is loaded after the modules
+
+        raise UnknownModuleError(render("refusal.modules", {"value": shown(names)}))
+    return tuple(names)
+
+
+_MOST_MODULES = 16
+"""More names than any game switches on: refused before any is looked up."""
 
 
 def load_modules(names: Iterable[str] | str) -> tuple[Module, ...]:
