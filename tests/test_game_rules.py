@@ -225,7 +225,9 @@ def test_buying_errors():
     assert_unchanged(
         game, "buy 2 with dirham-4#1 denar-5#1", "buy/wrong-currency", "buy/insufficient-money"
     )
-    assert_unchanged(game, f"buy 2 with {other}", "buy/not-in-hand", "buy/insufficient-money")
+    # a card not held is the whole reason: "no cards total only 0" would be no reason of its own
+    assert_unchanged(game, f"buy 2 with {other}", "buy/not-in-hand")
+    assert_unchanged(game, "buy 2 with denar-5#1", "buy/wrong-currency")
     assert_unchanged(game, "buy 3 with dirham-4#1", "buy/no-tile")
     assert_unchanged(game, "buy 5 with dirham-4#1", "buy/no-tile")
     with pytest.raises(alh.IllegalActionError) as error:

@@ -234,7 +234,11 @@ only when a fountain is tried."""
 
 
 def check_attempt(attempt: Attempt) -> list[Violation]:
-    """Every building rule the attempt breaks; on an occupied cell only what still applies."""
+    """Every building rule the attempt breaks; on an occupied cell only what still applies.
+    A fountain is never built, wherever it is tried: that one reason is the whole answer
+    (where it stands, or what it touches, is no reason of its own)."""
+    if attempt.tile.is_fountain:
+        return list(fountain(attempt))
     if attempt.cell in attempt.tiles:
         return [*occupied(attempt), *orientation(attempt), *fountain(attempt)]
     return [violation for _, rule in RULES for violation in rule(attempt)]

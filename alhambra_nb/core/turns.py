@@ -619,7 +619,9 @@ def _check_buy(state: GameState, action: Buy) -> list[Violation]:
         )
     good = [c for c in cards if c not in foreign and c not in wrong]
     paid = total(good)
-    if paid < tile.price:
+    # Too little is a reason of its own only when some right cards were paid: cards not
+    # held or in another currency are already the whole reason why "no cards" pay.
+    if paid < tile.price and (good or not found):
         found.append(
             Violation.of(
                 RuleId.BUY_INSUFFICIENT,

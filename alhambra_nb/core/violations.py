@@ -190,15 +190,20 @@ class Violation:
         }
 
     def __str__(self) -> str:
-        return f"{self.rule.value}: {self.message}"
+        """The sentence alone, as a learner reads it (the id stays on :attr:`rule`)."""
+        return self.message
 
 
 class RuleViolationError(AlhambraError):
-    """Raised when an action breaks one or more rules; ``violations`` lists every one."""
+    """Raised when an action breaks one or more rules; ``violations`` lists every one.
+
+    ``str()`` reads as the sentences, one a line; code reads the ids from ``violations``
+    (or :attr:`rules`)."""
 
     def __init__(self, violations: Iterable[Violation]) -> None:
         self.violations: tuple[Violation, ...] = tuple(violations)
-        super().__init__("\n".join(str(v) for v in self.violations) or "rule broken")
+        sentences = [v.message for v in self.violations] or [render("refusal.rule-broken", {})]
+        super().__init__("\n".join(sentences))
 
     @property
     def rules(self) -> tuple[RuleId, ...]:

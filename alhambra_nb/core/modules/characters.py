@@ -797,7 +797,9 @@ def _check_pay(state: GameState, auction: Any, cards: Sequence[str]) -> list[Vio
     if len(purse(good)) > 1:
         found.append(Violation.of(RuleId.AUCTION_PAYMENT, "mixed", cards=describe(good)))
     paid = total(good)
-    if paid < auction["high"]:
+    # Too little is a reason of its own only when something was paid: cards not held are
+    # already the whole reason why "no cards" pay.
+    if paid < auction["high"] and (good or not found):
         found.append(
             Violation.of(
                 RuleId.AUCTION_PAYMENT,
