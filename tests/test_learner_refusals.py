@@ -63,6 +63,11 @@ def test_a_city_reads_gates_given_as_side_letters_or_none():
         lambda: alh.City({(1, 0): "garden-10", (2, 0): "garden-10"}, gates=[((1, 0), 7)]),
         lambda: alh.Tile(alh.Building.GARDEN, 10, walls=5),
         lambda: alh.Tile(alh.Building.GARDEN, HUGE),
+        lambda: alh.Tile(HUGE, 10),
+        lambda: alh.Tile.parse(HUGE),
+        lambda: alh.Tile(alh.Building.TOWER, 9, bastions=["N"] * 10**6),
+        lambda: alh.City().check("garden-10", (1, 0), rotation="1"),
+        lambda: alh.City().place("garden-10-W", (1, 0), gate="Q"),
     ],
 )
 def test_a_city_or_tile_of_the_wrong_kind_is_refused_in_words(make):

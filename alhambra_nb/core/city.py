@@ -397,7 +397,7 @@ def as_tile(value: object) -> Tile:
         return value
     if isinstance(value, str):
         return Tile.parse(value)
-    raise TileError(f"expected a Tile or a tile code such as 'tower-9-NE', not {shown(value)}")
+    raise TileError(render("refusal.tile-kind", {"value": shown(value)}))
 
 
 def as_side(value: object) -> Side | None:
@@ -407,15 +407,15 @@ def as_side(value: object) -> Side | None:
     if isinstance(value, str):
         try:
             return Side.parse(value)
-        except ValueError as exc:
-            raise TileError(f"gate: {exc}") from None
-    raise TileError(f"gate is a side N, E, S or W, not {shown(value)}")
+        except ValueError:
+            raise TileError(render("refusal.gate-side", {"value": shown(value)})) from None
+    raise TileError(render("refusal.gate-side", {"value": shown(value)}))
 
 
 def as_rotation(value: int) -> int:
     """Quarter turns clockwise, 0-3."""
     if not isinstance(value, int) or isinstance(value, bool):
-        raise TileError(f"rotation is a whole number of quarter turns, not {shown(value)}")
+        raise TileError(render("refusal.rotation", {"value": shown(value)}))
     return value % 4
 
 

@@ -52,6 +52,22 @@ CATALOGUES: dict[str, dict[str, str]] = {
             "{what}: {value} names the {side} side twice; each side is named at most once."
         ),
         "refusal.sides-kind": "{what} are side letters such as 'NE', not {value}.",
+        "refusal.tile-part": "{what}: {reason}",
+        "refusal.tile-price": "price must be a whole number from 0 to {most}, not {value}",
+        "refusal.tile-bastions": "a {building} has walls, not bastions",
+        "refusal.camp-walls": "a camp has bastions and plain sides, not walls",
+        "refusal.fountain-plain": "the fountain has no walls and no price",
+        "refusal.camp-bastion": "a camp has at least one bastion",
+        "refusal.tile-code-kind": "a tile code is a text such as 'tower-9-NE', not {value}",
+        "refusal.tile-code": (
+            "unknown tile code {value}: expected e.g. 'tower-9-NE', 'garden-10' or 'fountain'"
+        ),
+        "refusal.tile-unreal": "no tile is called {value}: the nearest real tiles are {near}",
+        "refusal.building": "unknown building {value}{hint}: expected one of {names}",
+        "refusal.building-hint": " (did you mean {close}?)",
+        "refusal.tile-kind": "expected a tile or a tile code such as 'tower-9-NE', not {value}",
+        "refusal.gate-side": "a gate stands on a side N, E, S or W, not {value}",
+        "refusal.rotation": "rotation is a whole number of quarter turns, not {value}",
         "refusal.cell": "A cell is a pair of integers (x, y), not {value}.",
         "refusal.cell-far": (
             "The cell {value} lies too far from the fountain: a city's cells have |x| and |y| "

@@ -89,22 +89,19 @@ class TileError(AlhambraError):
 def _side_set(value: str | Iterable[Side | str] | None, what: str) -> frozenset[Side]:
     """The sides named by ``value`` (``"NE"``, ``[Side.N, "E"]``); a side named twice
     (``"NENE"``) is refused rather than read as once."""
-    from .messages import render  # the catalogue reads tiles: imported when needed
-
     if value is None or value == "-":
         return frozenset()
     if not isinstance(value, Iterable):
-        raise TileError(render("refusal.sides-kind", {"what": what, "value": shown(value)}))
+        raise TileError(_said("refusal.sides-kind", what=what, value=shown(value)))
     sides: list[Side] = []
     # Five names are enough to find a repeat: read no further into a long text.
     for item in itertools.islice(value, len(SIDES) + 1):
         try:
             side = item if isinstance(item, Side) else Side.parse(item)
         except ValueError as exc:
-            raise TileError(f"{what}: {exc}") from None
+            raise TileError(_said("refusal.tile-part", what=what, reason=str(exc))) from None
         if side in sides:
-            words = {"what": what, "value": shown(value), "side": side}
-            raise TileError(render("refusal.sides", words))
+            raise TileError(_said("refusal.sides", what=what, value=shown(value), side=side))
         sides.append(side)
     return frozenset(sides)
 
@@ -148,20 +145,17 @@ class Tile:
             try:
                 building = Building(str(building).lower())
             except ValueError:
-                names = ", ".join(b.value for b in Building)
-                raise TileError(f"unknown building {building!r}: expected one of {names}") from None
+                raise TileError(_unknown_building(building)) from None
         if not isinstance(price, int) or isinstance(price, bool) or not 0 <= price <= _MAX_PRICE:
-            raise TileError(
-                f"price must be a whole number from 0 to {_MAX_PRICE}, not {shown(price)}"
-            )
+            raise TileError(_said("refusal.tile-price", most=_MAX_PRICE, value=shown(price)))
         wall_set = _side_set(walls, "walls")
         bastion_set = _side_set(bastions, "bastions")
         if bastion_set and building is not None:
-            raise TileError(f"a {building.value} has walls, not bastions ({bastions!r})")
+            raise TileError(_said("refusal.tile-bastions", building=building.value))
         if bastion_set and wall_set:
-            raise TileError("a camp has bastions and plain sides, not walls")
+            raise TileError(_said("refusal.camp-walls"))
         if building is None and not bastion_set and (wall_set or price):
-            raise TileError("the fountain has no walls and no price")
+            raise TileError(_said("refusal.fountain-plain"))
         kind = (
             TileKind.BUILDING
             if building is not None
@@ -187,7 +181,7 @@ class Tile:
     def camp(cls, price: int, bastions: str | Iterable[Side | str]) -> Tile:
         """An expansion II camp with the given price and bastion sides."""
         if not _side_set(bastions, "bastions"):
-            raise TileError("a camp has at least one bastion")
+            raise TileError(_said("refusal.camp-bastion"))
         return cls(None, price, bastions=bastions)
 
     @property
@@ -233,25 +227,20 @@ class Tile:
         buildings, the camps of expansion II and the fountain.
         """
         if not isinstance(code, str):
-            raise TileError(f"a tile code is a string such as 'tower-9-NE', not {code!r}")
+            raise TileError(_said("refusal.tile-code-kind", value=shown(code)))
         text = code.strip().lower()
         if text == "fountain":
             return FOUNTAIN
         match = _CODE.fullmatch(text) if len(text) <= _LONGEST_CODE else None
         if match is None:
-            raise TileError(
-                f"unknown tile code {_shown(code)!r}: expected e.g. 'tower-9-NE', 'garden-10' or "
-                "'fountain'"
-            )
+            raise TileError(_said("refusal.tile-code", value=shown(_shown(code))))
         name, price, sides = match["name"], int(match["price"]), (match["sides"] or "").upper()
         if name != "camp" and name not in _BUILDING_NAMES:
             raise TileError(_unknown_building(name))
         tile = cls.camp(price, sides) if name == "camp" else cls(name, price, sides)
         if (real or not is_possible(tile)) and tile not in real_tiles():
-            raise TileError(
-                f"no tile is called {code.strip()!r}: the nearest real tiles are "
-                + ", ".join(t.code for t in nearest_tiles(tile))
-            )
+            nearest = ", ".join(t.code for t in nearest_tiles(tile))
+            raise TileError(_said("refusal.tile-unreal", value=shown(code.strip()), near=nearest))
         return tile
 
     def sort_key(self) -> tuple[int, int, int, int]:
@@ -329,10 +318,22 @@ TILES_BY_CODE: dict[str, Tile] = {t.code: t for t in TILES}
 _BUILDING_NAMES: tuple[str, ...] = tuple(b.value for b in BUILDINGS)
 
 
-def _unknown_building(name: str) -> str:
-    close = difflib.get_close_matches(name, [*_BUILDING_NAMES, "camp"], n=1)
-    hint = f" (did you mean {close[0]!r}?)" if close else ""
-    return f"unknown building {name!r}{hint}: expected one of {', '.join(_BUILDING_NAMES)}"
+def _unknown_building(name: object) -> str:
+    close = (
+        difflib.get_close_matches(name, [*_BUILDING_NAMES, "camp"], n=1)
+        if isinstance(name, str)
+        else []
+    )
+    hint = _said("refusal.building-hint", close=repr(close[0])) if close else ""
+    names = ", ".join(_BUILDING_NAMES)
+    return _said("refusal.building", value=shown(name), hint=hint, names=names)
+
+
+def _said(key: str, **words: object) -> str:
+    """A refusal's sentence from the catalogue (which reads tiles: imported when needed)."""
+    from .messages import render
+
+    return render(key, words)
 
 
 @cache
