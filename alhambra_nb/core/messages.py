@@ -89,6 +89,13 @@ CATALOGUES: dict[str, dict[str, str]] = {
         "refusal.notation-fountain": "Entry {number} ({entry}): the fountain stands at (0, 0).",
         "refusal.notation-origin": "Entry {number} ({entry}): (0, 0) holds the fountain.",
         "refusal.notation-taken": "Entry {number} ({entry}): {cell} already holds {code}.",
+        "refusal.card": (
+            "unknown card {value}: expected e.g. 'denar-5#2' (currency-value#copy) or 'scoring-1'"
+        ),
+        "refusal.round": "round must be 1, 2 or 3, not {value}",
+        "refusal.counts-building": "counts[{player}] has {value}, not a building type",
+        "refusal.counts-number": "counts[{player}][{building}] is {value}, not a count",
+        "refusal.notation-kind": "a city notation is a text, not {value}",
         "refusal.currency": (
             "{value} is not a currency: the currencies are denar, dirham, ducat and guilder."
         ),

@@ -208,10 +208,9 @@ def card(card_id: str) -> Any:
     the rules modules: ``'diamond-5#1'``, ``'gate#1'``, ``'character-fatime'``)."""
     found = _CARDS.get(card_id) if isinstance(card_id, str) else None
     if found is None:
-        raise CardError(
-            f"unknown card {shown(card_id)}: expected e.g. 'denar-5#2' (currency-value#copy) "
-            "or 'scoring-1'"
-        )
+        from .messages import render  # the catalogue reads money: imported when needed
+
+        raise CardError(render("refusal.card", {"value": shown(card_id)}))
     return found
 
 

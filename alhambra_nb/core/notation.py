@@ -41,7 +41,7 @@ _GATE_ENTRY = re.compile(r"gate\s+" + _CELL + r"\s+(?P<side>[NESWnesw])")
 def parse_city(text: str) -> tuple[dict[Cell, Tile], frozenset[tuple[Cell, Side]]]:
     """The tiles and gates written in ``text``."""
     if not isinstance(text, str):
-        raise NotationError(f"a city notation is a string, not {shown(text)}")
+        raise NotationError(render("refusal.notation-kind", {"value": shown(text)}))
     tiles: dict[Cell, Tile] = {ORIGIN: FOUNTAIN}
     gates: set[tuple[Cell, Side]] = set()
     for number, entry in _entries(text):

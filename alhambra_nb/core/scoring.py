@@ -112,7 +112,7 @@ def _in_seat_order(holders: list[tuple[int, Any]], counts: Mapping[Any, int]):
 
 def _table(round: int) -> dict[Building, tuple[int, ...]]:
     if round not in POINTS:
-        raise ScoringError(f"round must be 1, 2 or 3, not {shown(round)}")
+        raise ScoringError(render("refusal.round", {"value": shown(round)}))
     return POINTS[round]
 
 
@@ -124,13 +124,11 @@ def _check_counts(counts: Mapping[Any, Mapping[Building, int]]) -> None:
             raise ScoringError(render("refusal.counts", {"value": shown(per_type)}))
         for building, n in per_type.items():
             if not isinstance(building, Building):
-                raise ScoringError(
-                    f"counts[{shown(player)}] has {shown(building)}, not a building type"
-                )
+                words = {"player": shown(player), "value": shown(building)}
+                raise ScoringError(render("refusal.counts-building", words))
             if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-                raise ScoringError(
-                    f"counts[{shown(player)}][{building.value}] is {shown(n)}, not a count"
-                )
+                words = {"player": shown(player), "building": building.value, "value": shown(n)}
+                raise ScoringError(render("refusal.counts-number", words))
 
 
 def majority_points(
