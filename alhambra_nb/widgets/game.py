@@ -732,16 +732,23 @@ class GameWidget(BoardWidget):
         human = self.human_to_play and not play_held(self._game)
         tile_waiting = self.choice is not None and self.choice[0] == "bought"
         state = self._game.state
+        # What the engine lists as legal turns a button on: the widget restates no rule.
+        legal = self._legal_kinds() if human else set()
         return {
-            "take": not human,
-            "buy": not human,
-            "redesign": not human,
-            "end": not human,
+            "take": TakeMoney not in legal,
+            "buy": Buy not in legal,
+            # On while redesigning, so the learner can leave the mode again.
+            "redesign": not (human and (self.redesign or legal & _REDESIGNS)),
+            "end": EndTurn not in legal,
             "reserve": not (human and tile_waiting),
             "give": not (human and tile_waiting and state.neutral is not None),
             "undo": "human" not in self._actors,
             "bot": self.autoplay or not self._bot_to_play(),
         }
+
+    def _legal_kinds(self) -> set[type[Action]]:
+        """The kinds of action the engine lists as legal now."""
+        return {type(action) for action in self._game.legal_actions()}
 
     def _refresh(self) -> None:
         self._version += 1
@@ -759,13 +766,16 @@ class GameWidget(BoardWidget):
             buttons_off=self._buttons_off(),
             log_marks=self._marks,
             fresh_from=self._fresh_from,
-            prompt=prompt,
+            # No prompt in the picture: the status line above the table says it, once.
             offers=offers,
             gate=self._gate_control(),
             paying=paying,
         )
         with self.hold_sync():
-            self._table = {"svg": svg, "version": self._version, "seat": seat, **meta}
+            state = self._game.state
+            turn = f"{state.turn}:{state.current}"  # what the page's picks belong to
+            self._table = {"svg": svg, "version": self._version, "seat": seat, "turn": turn,
+                           **meta}  # fmt: skip
             self._verdicts = self._compute_verdicts(seat, meta)
             self._options = self._compute_options(seat, paying)
             self._prompt = prompt
@@ -1111,6 +1121,9 @@ class GameWidget(BoardWidget):
             self._game, bots=self._bots, log_marks=self._marks, fresh_from=len(self._marks)
         )[0]
 
+
+_REDESIGNS = frozenset({MoveToReserve, SwapWithReserve, BuildFromReserve})
+"""The actions of a redesign: the Redesign button is on when the engine lists one of them."""
 
 _HANDLERS = {
     "take": GameWidget._on_take,

@@ -265,3 +265,23 @@ def test_the_page_writes_its_words_from_the_catalogue(page, widget):
     assert page.text_content(".alh-tray-title") == "Kacheln"
     assert page.get_attribute(".alh-tray-tiles", "aria-label") == "Kacheln"
     assert page.text_content('[data-do="undo"]') == "Rückgängig"
+
+
+def test_undo_keeps_the_focus_once_nothing_is_left_to_undo(page):
+    w = alh.CityWidget(tiles=["garden-10-NE"], selected=0)
+    mount(page, w)
+    undo = page.locator('[data-do="undo"]')
+    assert undo.get_attribute("aria-disabled") == "true" and undo.get_attribute("tabindex") == "-1"
+    cell(page, "1,0").focus()
+    page.keyboard.press("Enter")
+    seen = deliver_new_messages(page, w, 0)
+    assert undo.get_attribute("aria-disabled") == "false"
+    undo.focus()
+    page.keyboard.press("Enter")
+    deliver_new_messages(page, w, seen)
+    assert w.note == "Undone." and len(w.city) == 1
+    # Nothing is left to undo: Undo is off and out of the Tab order, yet keeps the focus.
+    assert undo.get_attribute("aria-disabled") == "true"
+    assert page.evaluate("document.activeElement.dataset.do") == "undo"
+    page.keyboard.press("Enter")
+    assert len(sent(page)) == seen + 1  # an Undo that is off sends nothing

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import alhambra_nb as alh
 from alhambra_nb.core.modules.characters import Bid
+from alhambra_nb.core.money import space_currency
 from tests.test_game_widget import (
     a_gate,
     a_module_table_where,
@@ -106,9 +107,10 @@ def test_picking_too_much_money_explains_the_limit_before_any_click(page):
     assert status(page) == "✗ " + over[0].message  # the sentence, no rule id
     page.click('[data-do="take"]')
     deliver(page, w)
-    note = page.text_content(".alh-note")
     assert page.get_attribute(".alh-note", "data-kind") == "refused"
-    assert note == "✗ " + over[0].message
+    assert w.note == "✗ " + over[0].message
+    # The status line already reads the refusal (the cards are still picked): said once.
+    assert status(page) == w.note and page.text_content(".alh-note") == ""
     assert w.game.state.actions == 0
 
 
@@ -326,3 +328,54 @@ def test_a_part_gone_with_the_redraw_hands_the_focus_to_one_of_its_kind(page):
     deliver(page, w)
     focused = page.evaluate(FOCUSED)
     assert focused["card"] is not None and focused["card"] in w.game.state.display
+
+
+def test_undo_keeps_the_focus_on_undo(page):
+    w = table()
+    mount(page, w)
+    page.click(f'[data-card="{w.game.state.display[0]}"]')
+    page.click('[data-do="take"]')
+    deliver(page, w)
+    undo = page.locator('[data-do="undo"]')
+    undo.focus()
+    page.keyboard.press("Enter")
+    deliver(page, w)
+    assert w._note["kind"] == "info" and w.note.startswith("Undone")
+    assert page.evaluate(FOCUSED)["do"] == "undo"
+
+
+def test_a_refusal_is_said_once_and_picks_end_with_the_turn(page):
+    w = a_table_where_ana_can_buy()
+    mount(page, w)
+    state = w.game.state
+    turn = (state.turn, state.current)
+    # A card of another currency than the space's: the Buy is refused.
+    space, wrong = next(
+        (space, money)
+        for space in range(1, 5)
+        for money in state.players[0].money
+        if not money.startswith(space_currency(space).value)
+    )
+    page.click(f'[data-space="{space}"]')
+    page.click(f'g.player[data-seat="0"] [data-hand="{wrong}"]')
+    page.click('[data-do="buy"]')
+    deliver(page, w)
+    assert w._note["kind"] == "refused" and w.note
+    assert page.locator(".alh-table svg .prompt").count() == 0
+    assert page.text_content(".alh-feedback").count(w.note) == 1
+    # Take money instead: the one action of the turn is used, so Take money and Buy go off.
+    page.click(f'[data-card="{state.display[0]}"]')
+    page.click('[data-do="take"]')
+    deliver(page, w)
+    assert w._note["kind"] == "done", w.note
+    for do in ("take", "buy"):
+        assert page.get_attribute(f'[data-do="{do}"]', "aria-disabled") == "true"
+    # Picks made now (a purchase the turn no longer allows) do not outlive the turn.
+    page.click(f'[data-space="{space}"]')
+    page.click(f'g.player[data-seat="0"] [data-hand="{wrong}"]')
+    picked = '[aria-pressed="true"]:is([data-hand], [data-space], [data-card])'
+    assert page.locator(picked).count() > 0
+    page.click('[data-do="end"]')
+    deliver(page, w)
+    assert (w.game.state.turn, w.game.state.current) != turn
+    assert page.locator(picked).count() == 0

@@ -362,7 +362,8 @@ export function showStatus(root, text, pointed, note) {
   if (status.textContent !== text) status.textContent = text;
   status.dataset.cell = pointed || "";
   const noteBox = /** @type {HTMLElement} */ (root.querySelector(".alh-note"));
-  noteBox.textContent = note.text || "";
+  // A refusal the status line already reads (the verdict of what is still picked) is said once.
+  noteBox.textContent = note.text && note.text !== text ? note.text : "";
   noteBox.dataset.kind = note.kind || "";
 }
 

@@ -57,7 +57,7 @@ function template(say) {
     <button type="button" data-do="redesign" aria-pressed="false" title="${say("redesign-title")}">${say("redesign")}</button>
     <button type="button" data-do="wall" aria-pressed="false">${say("wall")}</button>
     <button type="button" data-do="counts" aria-pressed="false">${say("counts")}</button>
-    <button type="button" data-do="undo" disabled>${say("undo")}</button>
+    <button type="button" data-do="undo" aria-disabled="true" tabindex="-1">${say("undo")}</button>
     <span class="alh-gates" role="group" hidden aria-label="${say("gate-group")}">
       ${say("gate")} ${GATES.map(gate).join("")}
     </span>
@@ -209,7 +209,11 @@ export function render({ model, el }) {
     $('[data-do="redesign"]').setAttribute("aria-pressed", String(mode === "redesign"));
     $('[data-do="wall"]').setAttribute("aria-pressed", String(!!model.get("show_wall")));
     $('[data-do="counts"]').setAttribute("aria-pressed", String(!!model.get("show_counts")));
-    /** @type {HTMLButtonElement} */ ($('[data-do="undo"]')).disabled = !model.get("_can_undo");
+    // Off by aria-disabled, not disabled: the focus stays on Undo once nothing is left to undo
+    // (a disabled button would drop it onto a neighbour), while Tab passes it by.
+    const undo = $('[data-do="undo"]');
+    undo.setAttribute("aria-disabled", String(!model.get("_can_undo")));
+    undo.setAttribute("tabindex", model.get("_can_undo") ? "0" : "-1");
     $(".alh-gates").hidden = !model.get("gates");
     for (const button of root.querySelectorAll("[data-gate]")) {
       const side = /** @type {HTMLElement} */ (button).dataset.gate;
@@ -256,7 +260,9 @@ export function render({ model, el }) {
     else if (what === "redesign") {
       send({ kind: "mode", mode: model.get("mode") === "redesign" ? "build" : "redesign" });
     } else if (what === "wall" || what === "counts") send({ kind: "toggle", what });
-    else if (what === "undo") send({ kind: "undo" });
+    else if (what === "undo" && button.getAttribute("aria-disabled") !== "true") {
+      send({ kind: "undo" });
+    }
   });
 
   // -- what Python says ----------------------------------------------------------------------

@@ -20,7 +20,7 @@ import {
 
 /**
  * @typedef {import("./board.js").Verdict} Verdict
- * @typedef {{svg: string, version: number, seat: number | null, height: number,
+ * @typedef {{svg: string, version: number, seat: number | null, turn: string, height: number,
  *            palette: Record<string, string>, cities: Record<string, {extent: [number, number, number, number], name: string,
  *                                     labels: Record<string, string>}>}} Table
  * @typedef {{version: number, seat: number | null, mode: string | null, tile: string | null,
@@ -179,6 +179,12 @@ export function render({ model, el }) {
     }
   }
 
+  function forgetPicks() {
+    ui.display.clear();
+    ui.hand.clear();
+    ui.space = null;
+  }
+
   /** What the status line says: the pointed cell's verdict, or that of what is picked. */
   function statusText() {
     /** @type {Verdicts} */ const verdicts = model.get("_verdicts") || {};
@@ -221,6 +227,8 @@ export function render({ model, el }) {
     /** @type {Table} */ const table = model.get("_table");
     if (!table || !table.svg) return;
     if (table !== ui.table) {
+      // Picks belong to a turn: the next turn starts with nothing picked.
+      if (ui.table && ui.table.turn !== table.turn) forgetPicks();
       ui.table = table;
       inject(table);
       applyPalette(root, table.palette);
