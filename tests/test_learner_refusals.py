@@ -114,6 +114,11 @@ def test_a_cell_too_far_names_the_bound_of_a_city():
     assert str(error).endswith("at most 100.")
 
 
+def test_the_new_refusals_are_the_package_errors():
+    for error in (alh.CityError, alh.SideError, alh.CurrencyError, alh.SeatError):
+        assert issubclass(error, alh.AlhambraError) and error.__doc__.startswith("Raised when")
+
+
 # -- other public calls ---------------------------------------------------------------------
 @pytest.mark.parametrize("value", ["x", "", "NE", None, 3, pytest.param(HUGE, id="huge")])
 def test_a_side_that_is_none_is_refused_by_the_package(value):

@@ -22,12 +22,22 @@ from .actions import (
 )
 from .bots import GreedyBot, RandomBot, simulate
 from .camps import CAMP_TABLE, CAMPS, ArrowLine, arrow_lines, camp_points, load_camps
-from .city import City, as_rotation, as_side, as_tile
+from .city import City, CityError, as_rotation, as_side, as_tile
 from .errors import AlhambraError
 from .events import Event
-from .game import Game, MarketSpace, NeutralView, PlayerView, UndoError
+from .game import Game, MarketSpace, NeutralView, PlayerView, SeatError, UndoError
 from .generate import random_city
-from .geometry import ORIGIN, SIDES, Cell, CellError, Side, format_cell, neighbour, neighbours
+from .geometry import (
+    ORIGIN,
+    SIDES,
+    Cell,
+    CellError,
+    Side,
+    SideError,
+    format_cell,
+    neighbour,
+    neighbours,
+)
 from .limits import MAX_COORDINATE, MAX_TILES, CitySizeError
 from .messages import CATALOGUES
 from .modules import MODULES, Bonus, Module, UnknownModuleError
@@ -49,7 +59,16 @@ from .modules.characters import (
 from .modules.characters import Symbol as CharacterSymbol
 from .modules.diamonds import DIAMOND_TABLE, DIAMONDS, load_diamonds
 from .modules.gates import GATE_CARDS, GateCard, TakeGate
-from .money import CURRENCIES, CardError, Currency, DiamondCard, MoneyCard, ScoringCard, card
+from .money import (
+    CURRENCIES,
+    CardError,
+    Currency,
+    CurrencyError,
+    DiamondCard,
+    MoneyCard,
+    ScoringCard,
+    card,
+)
 from .notation import NotationError
 from .placement import RULES
 from .scoring import (
@@ -119,8 +138,10 @@ __all__ = [
     "Character",
     "CharacterSymbol",
     "City",
+    "CityError",
     "CitySizeError",
     "Currency",
+    "CurrencyError",
     "DiamondCard",
     "Edge",
     "ElSchaufRedesign",
@@ -159,7 +180,9 @@ __all__ = [
     "ScoreBreakdown",
     "ScoringCard",
     "ScoringError",
+    "SeatError",
     "Side",
+    "SideError",
     "SwapWithReserve",
     "TakeGate",
     "TakeMoney",
