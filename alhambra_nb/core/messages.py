@@ -566,6 +566,7 @@ CATALOGUES["en"].update(
 # translates the widget too.
 CATALOGUES["en"].update(
     {
+        "legend.bastion": "bastion and its arrow",
         "widget.ignored-message": "Ignored a message from the page: {reason}",
         "widget.ignored-message-failed": "Ignored a message from the page ({error}).",
         "widget.ignored-change": "Ignored a change from the page: {reason}",

@@ -1007,6 +1007,7 @@ def _legend_rows(camps: bool) -> list[tuple[str, str]]:
     rows.append(("fountain", tile_noun_of("fountain")))
     if camps:
         rows.append(("camp", tile_noun_of("camp")))
+        rows.append(("bastion", legend_words("bastion")))
     return rows + [(mark, legend_words(mark)) for mark in LEGEND_MARKS]
 
 
@@ -1086,7 +1087,13 @@ def _legend_legal(icon: ET.Element, _what: str) -> None:
     marker(icon, (50, 50), "✓", "legal").set("transform", "translate(50 50) scale(2.4)")
 
 
+def _legend_bastion(icon: ET.Element, _what: str) -> None:
+    _legend_face(icon, "camp")
+    _draw_bastions(icon, Tile.camp(4, "N"))  # the bastion and its arrow, as on a camp
+
+
 _LEGEND_ICONS = {
+    "bastion": _legend_bastion,
     "wall": _legend_wall,
     "longest": _legend_longest,
     "violation": _legend_marker,

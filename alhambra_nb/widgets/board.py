@@ -282,8 +282,10 @@ def extent_cells(extent: Extent) -> list[Cell]:
     return [(x, y) for y in range(min_y, max_y + 1) for x in range(min_x, max_x + 1)]
 
 
-def board_payload(city: City, *, size: int = 72) -> dict[str, Any]:
-    """The board as the page draws it: static SVG, grid extent, cell labels, wall, counts."""
+def board_payload(city: City, *, size: int = 72, camps: bool = False) -> dict[str, Any]:
+    """The board as the page draws it: static SVG, grid extent, cell labels, wall, counts.
+    The legend explains camps and bastions when the city holds a camp, or when ``camps``
+    (a camp waits to be placed)."""
     extent = city_extent(city)
     return {
         "svg": city_svg(city, extent=extent, size=size),
@@ -295,7 +297,7 @@ def board_payload(city: City, *, size: int = 72) -> dict[str, Any]:
         "counts": {b.value: n for b, n in city.building_counts().items()},
         "buildings": [b.value for b in BUILDINGS],
         "palette": palette_payload(),
-        "legend": legend_svg(camps=any(t.is_camp for _, t in city.items())),
+        "legend": legend_svg(camps=camps or any(t.is_camp for _, t in city.items())),
     }
 
 

@@ -250,7 +250,8 @@ def step_view(chapter: Chapter, index: int) -> dict[str, Any]:
     if city is not None:
         extra = [step.at] if step.at is not None else []
         extent = city_extent(city, extra=extra)
-        board = board_payload(city)
+        task_tile = getattr(step.task, "tile", None) or _bought_tile(step)
+        board = board_payload(city, camps=task_tile is not None and task_tile.is_camp)
         board["extent"] = list(extent)
         board["svg"] = _step_svg(step, extent)
         board["labels"] = {
@@ -259,10 +260,9 @@ def step_view(chapter: Chapter, index: int) -> dict[str, Any]:
         }
         view["board"] = board
         view["verdicts"] = cell_verdicts(step, extent_cells(extent))
-        tile = getattr(step.task, "tile", None) or _bought_tile(step)
-        if tile is not None and view["answer"] == "cell":
+        if task_tile is not None and view["answer"] == "cell":
             view["ghost"] = {
-                "svg": tile_fragment(tile),
+                "svg": tile_fragment(task_tile),
                 "rotation": step.task.to_dict().get("rotation", 0),
             }
     return view

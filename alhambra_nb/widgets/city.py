@@ -169,6 +169,8 @@ class CityWidget(BoardWidget):
             if change["name"] == "reserve" and (self.reserve_selected or 0) >= len(self.reserve):
                 self.reserve_selected = None
             self._draw_trays()
+            if any(t.is_camp for t in change["new"]) and "legend-camp" not in self._board["legend"]:
+                self._draw_board()  # a camp came to a tray: the legend explains camps now
             self._compute_verdicts()
 
     @traitlets.observe("selected", "reserve_selected", "rotation", "mode", "gate")
@@ -192,7 +194,8 @@ class CityWidget(BoardWidget):
             self.gates = True
 
     def _draw_board(self) -> None:
-        self._board = board_payload(self.city)
+        waiting = any(t.is_camp for t in (*self.tiles, *self.reserve))
+        self._board = board_payload(self.city, camps=waiting)
 
     def _draw_trays(self) -> None:
         self._tray = tray_payload(self.tiles)

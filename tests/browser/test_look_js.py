@@ -85,3 +85,20 @@ def test_the_legend_shows_every_building_beside_the_board(page, widget):
     assert details.get_attribute("open") is None
     page.click(".alh-legend summary")
     assert details.get_attribute("open") is not None and legend.is_visible()
+
+
+def test_a_board_with_camps_explains_camps_and_bastions_in_its_legend(page):
+    with_camp = alh.City.from_text("0,0 fountain\n1,0 garden-10-NE\n2,0 camp-4-N\n")
+    for widget in (
+        alh.CityWidget(with_camp),
+        alh.CityWidget(tiles=["camp-4-N"]),  # a camp waiting in the tray
+    ):
+        widget_page.mount(page, widget)
+        page.click(".alh-legend summary")
+        for entry in ("camp", "bastion"):
+            assert page.locator(f".alh-legend .legend-{entry}").is_visible(), entry
+        assert page.locator(".alh-legend .legend-bastion .bastion").count() == 1
+        label = page.get_attribute(".alh-legend svg", "aria-label")
+        assert "camp" in label and "bastion" in label
+    widget_page.mount(page, alh.CityWidget())
+    assert page.locator(".alh-legend .legend-camp").count() == 0
