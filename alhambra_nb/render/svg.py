@@ -826,49 +826,79 @@ def violation_tone(violation: Violation) -> str:
 def marker_points(violations: Sequence[Violation]) -> list[tuple[int, int] | None]:
     """Where each violation's numbered marker goes, in board units.
 
-    A marker sits on a cell border, never over the middle of a tile: on the middle of the
-    first outlined side (the border the rule is about), or else on the top left corner of the
-    first cell (the tried tile, the hole, the tile that cannot be reached). A marker that would
-    touch one already placed slides along its border, a marker's width at a time, to the
-    nearest free place. A violation that names no cell (a payment refused, say) gets ``None``.
+    A marker sits beside the cell it is about (the tried tile, the hole, the tile that cannot
+    be reached), never over it: just outside a corner of the cell, on the far side of a border.
+    A broken side gets a marker at one end of that side, across the border from the tile; the
+    end nearer the fountain comes first, as the board reaches further that way. Markers clear
+    the middle of every tile (its pictogram and price) and each other: one that would touch a
+    marker already placed takes the next free place around the cell. A violation that names no
+    cell (a payment refused, say) gets ``None``.
     """
-    step = 2 * MARKER_RADIUS + 4
     points: list[tuple[int, int] | None] = []
     placed: list[tuple[int, int]] = []
     for violation in violations:
-        anchor = _marker_anchor(violation)
-        if anchor is None:
+        candidates = _marker_candidates(violation)
+        if not candidates:
             points.append(None)
             continue
-        (ax, ay), (dx, dy) = anchor
-        for k in (0, 1, -1, 2, -2, 3, -3, 4, -4, 5):
-            point = (ax + dx * step * k, ay + dy * step * k)
-            if all(math.dist(point, other) >= step - 2 for other in placed):
-                break
+        point = next(
+            (p for p in candidates if all(math.dist(p, o) >= MARKER_GAP for o in placed)),
+            candidates[-1],
+        )
         placed.append(point)
         points.append(point)
     return points
 
 
-def _marker_anchor(violation: Violation) -> tuple[tuple[int, int], tuple[int, int]] | None:
-    """A violation's first choice of a marker's place, and the way along its border."""
+MARKER_GAP = 2 * MARKER_RADIUS + 2
+"""How far apart two markers' centres are kept."""
+_MARKER_OUT = MARKER_RADIUS + 2
+"""How far a marker's centre sits outside the cell it is about."""
+_NORMALS = {Side.N: (0, -1), Side.E: (1, 0), Side.S: (0, 1), Side.W: (-1, 0)}
+
+
+def _marker_candidates(violation: Violation) -> list[tuple[int, int]]:
+    """A violation's places for its marker, best first."""
     if violation.edges and violation.rule not in BLOCKING_RULES:
         cell, side = violation.edges[0]
-        return _border_middle(cell, side), (0, 1) if side in (Side.E, Side.W) else (1, 0)
+        nx, ny = _NORMALS[side]
+        ends = [c for c in _corners(cell) if _on_side(c, cell, side)]
+        across = [(x + nx * _MARKER_OUT, y + ny * _MARKER_OUT) for x, y in ends]
+        return across + _around(cell)
     if not violation.cells and not violation.edges:
-        return None
-    x, y = violation.cells[0] if violation.cells else violation.edges[0][0]
-    return (x * UNIT, y * UNIT), (1, 0)
+        return []
+    return _around(violation.cells[0] if violation.cells else violation.edges[0][0])
 
 
-def _border_middle(cell: Cell, side: Side) -> tuple[int, int]:
+def _corners(cell: Cell) -> list[tuple[int, int]]:
+    """The cell's corners, the one nearest the fountain first (the board extends furthest
+    that way, so a marker there is never cut off at the board's edge)."""
     left, top = cell[0] * UNIT, cell[1] * UNIT
+    xs = [left + UNIT, left] if cell[0] < 0 else [left, left + UNIT]
+    ys = [top + UNIT, top] if cell[1] < 0 else [top, top + UNIT]
+    return [(x, y) for x in xs for y in ys]
+
+
+def _on_side(corner: tuple[int, int], cell: Cell, side: Side) -> bool:
+    left, top = cell[0] * UNIT, cell[1] * UNIT
+    x, y = corner
     return {
-        Side.N: (left + 50, top),
-        Side.E: (left + UNIT, top + 50),
-        Side.S: (left + 50, top + UNIT),
-        Side.W: (left, top + 50),
+        Side.N: y == top,
+        Side.S: y == top + UNIT,
+        Side.W: x == left,
+        Side.E: x == left + UNIT,
     }[side]
+
+
+def _around(cell: Cell) -> list[tuple[int, int]]:
+    """Places just outside each corner of ``cell``, above or below it, then left or right."""
+    left, top = cell[0] * UNIT, cell[1] * UNIT
+    found = []
+    for x, y in _corners(cell):
+        out_x = -1 if x == left else 1
+        out_y = -1 if y == top else 1
+        found += [(x, y + out_y * _MARKER_OUT), (x + out_x * _MARKER_OUT, y)]
+    return found
 
 
 def draw_violations(root: ET.Element, violations: Sequence[Violation]) -> ET.Element:

@@ -102,3 +102,44 @@ def test_a_board_with_camps_explains_camps_and_bastions_in_its_legend(page):
         assert "camp" in label and "bastion" in label
     widget_page.mount(page, alh.CityWidget())
     assert page.locator(".alh-legend .legend-camp").count() == 0
+
+
+MARKERS_AND_TRY = """() => {
+  const box = (el) => { const b = el.getBoundingClientRect();
+    return [b.left, b.top, b.right, b.bottom]; };
+  const tried = document.querySelector(".alh-overlay .try-outline");
+  return {
+    tried: tried ? box(tried) : null,
+    board: box(document.querySelector(".alh-board svg")),
+    markers: [...document.querySelectorAll(".alh-overlay .violation .marker-dot")].map(box),
+  };
+}"""
+
+
+def test_live_markers_sit_beside_the_tried_tile_never_over_it(page):
+    city = alh.City.from_text(SMALL)
+    widget = alh.CityWidget(city, tiles=["pavilion-2-NEW", "tower-9-NE"], selected=0)
+    seen = 0
+    for code in ("pavilion-2-NEW", "tower-9-NE"):
+        widget.select(code)
+        widget_page.mount(page, widget)
+        for key, verdict in widget._verdicts["cells"].items():
+            if verdict["ok"] or not verdict["violations"] or parse(key) in city:
+                continue
+            page.hover(f'[role="gridcell"][data-cell="{key}"]')
+            found = page.evaluate(MARKERS_AND_TRY)
+            assert found["tried"] is not None and found["markers"], key
+            tl, tt, tr, tb = found["tried"]
+            bl, bt, br, bb = found["board"]
+            for left, top, right, bottom in found["markers"]:
+                seen += 1
+                apart = right <= tl or left >= tr or bottom <= tt or top >= tb
+                assert apart, (code, key, found)
+                inside = left >= bl - 0.5 and right <= br + 0.5 and top >= bt - 0.5
+                assert inside and bottom <= bb + 0.5, (code, key, found)
+    assert seen > 10
+
+
+def parse(key: str) -> tuple[int, int]:
+    x, y = key.split(",")
+    return int(x), int(y)
