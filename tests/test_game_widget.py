@@ -670,3 +670,32 @@ def test_a_click_on_the_board_with_no_tile_chosen_gets_a_plain_hint():
     assert w.game.to_json() == before
     assert w._note["kind"] == "hint" and not w.note.startswith("Ignored")
     assert w.note.startswith("Choose one of your bought tiles")
+
+
+def buttons_off(w: alh.GameWidget) -> dict[str, str]:
+    svg = ET.fromstring(w._table["svg"])
+    return {g.get("data-do"): g.get("data-off") for g in svg.iter() if g.get("data-do")}
+
+
+def test_take_buy_redesign_and_end_are_on_exactly_when_the_engine_lists_such_an_action():
+    kinds = {
+        "take": (alh.TakeMoney,),
+        "buy": (alh.Buy,),
+        "end": (alh.EndTurn,),
+        "redesign": (alh.MoveToReserve, alh.SwapWithReserve, alh.BuildFromReserve),
+    }
+    checked = 0
+    for seed in range(6):
+        w = table(seed)
+        for _ in range(12):
+            if w.game.is_over() or not w.human_to_play:
+                break
+            legal = w.game.legal_actions()
+            off = buttons_off(w)
+            for do, types in kinds.items():
+                on = any(isinstance(a, types) for a in legal)
+                assert off[do] == str(not on).lower(), (seed, do, w._prompt)
+                checked += 1
+            action = next(iter(legal))  # the engine's first legal action, taken as a click
+            w.act(action)
+    assert checked > 100
