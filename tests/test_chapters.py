@@ -295,9 +295,45 @@ def test_every_placement_rule_is_shown_and_tried():
 
 @pytest.mark.parametrize("ruling", chapters.RULINGS)
 def test_every_ruling_is_stated_where_it_applies(ruling):
+    # Stated in plain words as this game's choice, so a learner holding a printed rulebook
+    # is not surprised; the ruling's id is for the rules text, never for the learner.
     stating = [s for s in ALL_STEPS if ruling in s.rulings]
     assert stating, f"no step states ruling {ruling}"
-    assert any(ruling in s.text for s in stating)
+    assert any("in this game" in s.text.lower() for s in stating)
+
+
+RULING_ID = re.compile(r"\bR\d+\b")
+MODULE_IDS = sorted(name for name in alh.core.modules.MODULES if "-" in name)
+"""The modules' ids that are no word of the game (a variant's id such as a character
+module's option): a learner is never asked to read them."""
+
+
+def names_an_id(text: str) -> list[str]:
+    """The ruling ids and module ids that ``text`` names."""
+    return RULING_ID.findall(text) + [name for name in MODULE_IDS if name in text]
+
+
+def learner_texts() -> list[tuple[str, str]]:
+    """Every text a chapter shows a learner: titles, summaries, each step with its question
+    and options, and the verdicts on the hand-written right and wrong answers."""
+    texts = [(c.id, f"{c.title} {c.summary}") for c in chapters.all()]
+    texts += [(s.id, s.describe()) for s in ALL_STEPS]
+    for step_id, (right, wrong) in ANSWERS.items():
+        step = chapters.step(step_id)
+        texts += [(step_id, step.check(answer).message) for answer in [*right, *wrong, ...]]
+    return texts
+
+
+def test_no_chapter_text_names_a_ruling_or_a_module_id():
+    assert MODULE_IDS, "the engine registers a variant module"
+    named = [(where, names_an_id(text)) for where, text in learner_texts() if names_an_id(text)]
+    assert named == []
+
+
+def test_the_id_check_catches_ids_in_a_sentence():
+    assert names_an_id("Our ruling (R3): a courtyard of any size counts.") == ["R3"]
+    assert names_an_id(f"offered as the module '{MODULE_IDS[0]}'") == [MODULE_IDS[0]]
+    assert names_an_id("In this game a courtyard of any size counts (rounds 1-3).") == []
 
 
 # -- tasks ----------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from .tasks import LegalCellsTask, PlaceTask
 # A small Alhambra with walls on several sides: every building rule can be seen on it.
 SQUARE = "0,-1 tower-11-N; -1,0 seraglio-7-W; 1,0 garden-10-N; 0,1 arcades-9; 1,1 chambers-9-S"
 
-# Tiles with no walls around two empty courtyards (rulings R3).
+# Tiles with no walls around two empty courtyards (see the holes rule).
 COURTYARD = (
     "1,0 arcades-10; 2,0 garden-11; 3,0 chambers-11; 0,1 tower-12; 3,1 seraglio-9; "
     "0,2 pavilion-8; 1,2 tower-11"
@@ -154,7 +154,7 @@ CHAPTER = Chapter(
                 "without crossing a wall or leaving the tiles. At (1, 2) the tower's north "
                 "wall meets the south wall of the chambers: the walls match (a double wall), "
                 "but nobody can walk through it, and the tower touches nothing else.\n\n"
-                "Our ruling (R4): the way is searched through the whole Alhambra, from the "
+                "In this game the way is searched through the whole Alhambra, from the "
                 "fountain over every open side, not only between neighbours, so the rule "
                 "holds for any position."
             ),
@@ -188,7 +188,8 @@ CHAPTER = Chapter(
                 "No empty area may become completely enclosed by tiles: nothing could ever be "
                 "built there. Arcades at (2, 2) would close in the two empty cells (1, 1) and "
                 "(2, 1).\n\n"
-                "Our ruling (R3): a hole is any group of empty cells that can no longer reach "
+                "Some rulebooks are not clear here; in this game, a hole is any group of empty "
+                "cells that can no longer reach "
                 "the outside by steps through empty cells — a courtyard of any size, not only "
                 "a single cell with four neighbours. Empty cells do not escape through a "
                 "diagonal gap between two corners."
@@ -204,8 +205,8 @@ CHAPTER = Chapter(
             title="Try it: closing a courtyard",
             text=(
                 "Three empty cells form a courtyard that is still open to the outside. Find a "
-                "cell where the arcades would close a courtyard in (ruling R3: a courtyard of "
-                "any size counts)."
+                "cell where the arcades would close a courtyard in. In this game a courtyard of "
+                "any size counts, not only a single empty cell."
             ),
             position=BIG_COURTYARD,
             tile="arcades-9",

@@ -65,9 +65,10 @@ CHAPTER = Chapter(
                 "Money comes in four currencies: Denar, Dirham, Ducat and Guilder. Each space "
                 "of the building market is tied to one currency, and a building there is paid "
                 "for in that currency only.\n\n"
-                "Our ruling (R1): space 1 takes Denar (blue), space 2 Dirham (green), space 3 "
-                "Ducat (orange) and space 4 Guilder (yellow). Printed boards may differ: what "
-                "matters is that each space has its own currency."
+                "The rulebooks do not say which currency goes with which space; in this game, "
+                "space 1 takes Denar (blue), space 2 Dirham (green), space 3 Ducat (orange) and "
+                "space 4 Guilder (yellow). Printed boards may differ: what matters is that each "
+                "space has its own currency."
             ),
             rulings=("R1",),
         ),

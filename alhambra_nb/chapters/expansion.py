@@ -126,8 +126,9 @@ GATES = Chapter(
                 "Gate cards (one per player) are shuffled into money piles 3, 4 and 5. When "
                 "one turns up while the money display is refilled, it is laid beside the "
                 "market (a second one is discarded) and another money card is drawn.\n\n"
-                "Our ruling (R7): taking the displayed gate card is a whole take-money "
-                "action: no money comes with it. Ana holds a gate card already, and another "
+                "The rulebook does not say what taking it costs; in this game, taking the "
+                "displayed gate card is a whole take-money action: no money comes with it. "
+                "Ana holds a gate card already, and another "
                 "lies beside the market."
             ),
             game=GATE_TURN,
@@ -202,8 +203,7 @@ DIAMONDS = Chapter(
             title="Diamonds buy on any space",
             text=(
                 "Eleven diamond cards, values 3 to 9, are shuffled into the money before the "
-                "starting money is dealt (the eleventh value, a second 6, is reconstructed: "
-                "no public source lists it). Diamonds buy the building on any market space, "
+                "starting money is dealt. Diamonds buy the building on any market space, "
                 "whatever its currency. Ana holds Diamonds 4 and 6, Ducat 2 and Dirham 5."
             ),
             game=DIAMOND_SHOW,
@@ -368,7 +368,8 @@ CHARACTERS = Chapter(
             text=(
                 "Ten characters: two each are shuffled into money piles 2, 3 and 4; the other "
                 "four lie face down aside. A character turned up stops play for an auction.\n\n"
-                "Our ruling (R8): the player whose turn is next bids first; going round once "
+                "The rulebook says little about the auction; in this game, the player whose "
+                "turn is next bids first; going round once "
                 "in seat order, each player bids more than the highest bid so far or passes. "
                 "A player bids only what they can pay in ONE currency (or in diamonds). The "
                 "highest bidder pays cards of one currency (or diamonds) totalling at least "
@@ -415,8 +416,8 @@ CHARACTERS = Chapter(
                 "W characters act at every scoring; 1× characters are used once, then leave "
                 "the game. Ana owns Faruk Will'haben (♦: take money up to 7 instead of 5) and "
                 "Yammerad (♦: before the turn, with fewer than 3 money cards, draw the top "
-                "card of the money deck). Both are our readings of the rulebook's short "
-                "wording. Ana holds Denar 5 and Guilder 3; the money display shows Dirham 3 "
+                "card of the money deck). Ana holds Denar 5 and Guilder 3; the money display "
+                "shows Dirham 3 "
                 "and 4, Ducat 6 and Guilder 9."
             ),
             game=TURN_CHARACTERS,
@@ -452,7 +453,8 @@ CHARACTERS = Chapter(
             id="characters/fatime/try",
             title="Try it: Fatime's choice",
             text=(
-                "Fatime (1×). Our ruling (R9): on acquiring her, the owner chooses at once: "
+                "Fatime (1×). The rulebook does not say when she is used; in this game, on "
+                "acquiring her, the owner chooses at once: "
                 "keep her (8 points at the final scoring) or swap her for the top face-down "
                 "character, which is then used. Ana has just won her at auction and paid "
                 "Denar 5 and 4 for a bid of 6 (no change is given)."
@@ -473,14 +475,12 @@ CHARACTERS = Chapter(
             id="characters/scoring/try",
             title="Try it: Hakim Wahid and Yusuf E'Passuff at a scoring",
             text=(
-                "W characters act at every scoring. Our ruling (R10): Hakim Wahid's owner "
-                "names one building type and receives 1.5 times the majority points he "
-                "scores for it, rounded down (the engine names the best type). A published "
-                "score calculator counts him instead as half a building of the named type; "
-                "the engine offers that reading as the module 'characters-half-hakim'. Yusuf "
-                "E'Passuff gives 1 point per 3 wall points. A character that turns up in the "
-                "same refill as a scoring card is auctioned first (our ruling R11), so its "
-                "powers already count at that scoring.\n\n"
+                'W characters act at every scoring. The rulebook says only "one and a half '
+                "times the value\"; in this game, Hakim Wahid's owner names one building type "
+                "and receives 1.5 times the majority points he scores for it, rounded down "
+                "(the game names the best type for him). Yusuf E'Passuff gives 1 point per 3 "
+                "wall points. A character that turns up in the same refill as a scoring card "
+                "is auctioned first, so its powers already count at that scoring.\n\n"
                 "Ben owns Hakim Wahid, Cem owns Yusuf E'Passuff. Ana takes a card and ends "
                 "her turn: the first scoring card turns up."
             ),
@@ -516,8 +516,7 @@ CAMPS = Chapter(
             text=(
                 "Eight camps are mixed into the bag and bought like buildings. A camp shows a "
                 "price, one or two bastions (the dark bars) and an arrow through each bastion "
-                "into the Alhambra. The camps' prices and bastions are reconstructed: no "
-                "public source prints them all.\n\n"
+                "into the Alhambra.\n\n"
                 "Camps stand upright. A bastion may touch only a building's wall; a camp's "
                 "plain (green) sides may touch only another camp's plain side. This camp "
                 "(bastions north and east) may go at (-2, 0): its east bastion meets the "
@@ -597,8 +596,8 @@ CAMPS = Chapter(
                 "Alhambra: each tile of the unbroken straight line scores 1 (the fountain "
                 "counts, camps do not; inner walls do not break the line, an empty cell or "
                 "a camp ends it). A camp with two arrows scores both. Camps have no building "
-                "type: no majority. The rulebook's example: 5 + 5 + 2 = 12. Our reading: a "
-                "line ends at the first empty cell or camp."
+                "type: no majority. The rulebook's example: 5 + 5 + 2 = 12. The rulebook does "
+                "not say what ends a line; in this game, the first empty cell or camp does."
             ),
             position=SEED_EXAMPLE,
             camp_lines=True,

@@ -35,7 +35,7 @@ CATALOGUES["en"].update(
         "task.start.wrong": (
             "Not {picked}. {dealt} Count each player's cards first: the fewest cards starts; "
             "between players with as few cards, the lowest total; if that is a tie too, the "
-            "first in seat order (ruling R2)."
+            "first in seat order (in this game the last tie goes by seat, not age)."
         ),
         "task.takes.right": "Yes: {takes}. Each of them leaves no card that could be added.",
         "task.takes.refused": "{take} is not allowed: {reasons}",

@@ -173,9 +173,9 @@ SETUP = Chapter(
             text=(
                 "The player with the fewest cards starts. If that is a tie, the lowest total "
                 "among them; if still a tie, the youngest.\n\n"
-                "Our ruling (R2): instead of age, the last tie goes to the player who sits "
-                "first in seat order, so that a game played again from the same shuffle is "
-                "the same game."
+                "In this game the last tie is not settled by age: it goes to the player who "
+                "sits first in seat order, so that a game played again from the same shuffle "
+                "is the same game."
             ),
             rulings=("R2",),
             game=DEALT,
@@ -199,7 +199,7 @@ SETUP = Chapter(
             title="Try it: who starts this game?",
             text=(
                 "The same game as before: Ana holds 4 cards worth 21, Ben 5 cards worth 22, "
-                "Cem 4 cards worth 21. Seats go Ana, Ben, Cem. Remember ruling R2: when the "
+                "Cem 4 cards worth 21. Seats go Ana, Ben, Cem. Remember: in this game, when the "
                 "number of cards and the total are both tied, the first seat among the tied "
                 "players starts."
             ),
@@ -277,7 +277,8 @@ BUYING = Chapter(
             title="Paying for a building",
             text=(
                 "To buy a building, pay at least its price using only cards of the currency of "
-                "its market space (ruling R1: space 1 Denar, 2 Dirham, 3 Ducat, 4 Guilder). "
+                "its market space (in this game space 1 takes Denar, 2 Dirham, 3 Ducat, "
+                "4 Guilder). "
                 "No change is given. The cards go to the discard pile. Here a garden costing "
                 "10 lies on space 1, so it is paid in Denar only."
             ),
@@ -299,7 +300,7 @@ BUYING = Chapter(
             id="buying/exact/try",
             title="Try it: paying for a garden",
             text=(
-                "A garden costing 10 lies on market space 1 (Denar, ruling R1). Ana holds "
+                "A garden costing 10 lies on market space 1, which takes Denar. Ana holds "
                 "Denar 4, 6, 3 and 8, and Dirham 5."
             ),
             rulings=("R1",),
@@ -450,9 +451,10 @@ END_OF_GAME = Chapter(
                 "currency; on a tie nobody gets it. The receivers may place these buildings "
                 "(building rules apply) or put them on the reserve. Then comes the third "
                 "scoring, and the most points wins; a tie is a shared win.\n\n"
-                "Our ruling (R11): the money display is still refilled at the end of that last "
-                "turn, and whatever turns up is dealt with first, as after any turn: a scoring "
-                "card turning up then is scored before the last buildings are given out."
+                "Some rulebooks are not clear here; in this game, the money display is still "
+                "refilled at the end of that last turn, and whatever turns up is dealt with "
+                "first, as after any turn: a scoring card turning up then is scored before the "
+                "last buildings are given out."
             ),
             game=LAST_TURN,
             rulings=("R11",),
@@ -508,8 +510,8 @@ TWO_PLAYERS = Chapter(
                 "majorities, scores no wall points and cannot win. A player may give a "
                 "building they have just bought to the neutral player instead of placing or "
                 "reserving it.\n\n"
-                "Our ruling (R6): at setup the neutral player's 6 buildings are drawn before "
-                "the market is filled."
+                "The rulebooks do not say which comes first; in this game, at setup the neutral "
+                "player's 6 buildings are drawn before the market is filled."
             ),
             rulings=("R6",),
             game=TWO_PLAYERS_SETUP,
@@ -523,7 +525,7 @@ TWO_PLAYERS = Chapter(
                 ),
                 correct=frozenset({"a", "c"}),
                 notes=(
-                    "That is our ruling R6 for setup.",
+                    "In this game they are drawn first, at setup.",
                     "The neutral player builds no Alhambra and scores no wall points.",
                     "A player may lose a majority to the neutral player.",
                     "The neutral player takes part in the majorities but cannot win.",

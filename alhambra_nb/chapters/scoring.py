@@ -141,7 +141,8 @@ CHAPTER = Chapter(
                 "At every scoring each player also scores 1 point per tile side in their "
                 "longest continuous outer wall. A wall goes on around corners from tile to "
                 "tile; an open side or a gap ends it.\n\n"
-                "Our ruling (R5): the longest wall is the longest run of outer wall sides "
+                "Some rulebooks are not clear about a ring; in this game, the longest wall is the "
+                "longest run of outer wall sides "
                 "that never uses a side twice, so a wall that closes into a ring of n sides "
                 "scores n. This ring around the fountain scores 12."
             ),
