@@ -604,6 +604,17 @@ CATALOGUES["en"].update(
         "widget.game-table-changed": "The table changed just then: try again.",
         "widget.game-bot-turn": "It is the turn of {player}, played by a bot: press Bot plays.",
         "widget.game-over": "The game is over.",
+        # what the game table's page writes; {…} are filled on the page
+        "game-page.table": "Alhambra game table",
+        "game-page.cell-idle": (
+            "{label}. Choose a bought or reserve tile, or press Redesign, to act here."
+        ),
+        "game-page.press-pay": "Press Pay to have these cards checked.",
+        "game-page.press-take": "Press Take money to have these cards checked.",
+        "game-page.space": "space {space}",
+        "game-page.buying": "Buying from {space}: pick the cards to pay from your money.",
+        "game-page.press-buy": "Press Buy to have this payment checked.",
+        "game-page.pick-space": "Pick the market space to buy from.",
         # what the city widget's page writes; {…} are filled on the page
         "page.controls": "Board controls",
         "page.turn": "⟳ Turn",

@@ -152,6 +152,11 @@ class ChapterWidget(PageWrites, anywidget.AnyWidget):
                 "violations": violations_payload(found.violations),
                 "step": self.step.id,
                 "serial": self._serial,
+                # the sentence as shown, its mark included, in the catalogue's words
+                "shown": render(
+                    "widget.done-mark" if found.ok else "widget.failed-mark",
+                    {"text": found.message},
+                ),
             }
             self._show_progress()
         return found

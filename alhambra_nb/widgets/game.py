@@ -38,7 +38,7 @@ from ..core.bots import Bot, GreedyBot, RandomBot
 from ..core.city import City
 from ..core.game import Game
 from ..core.geometry import Cell, format_cell
-from ..core.messages import render
+from ..core.messages import render, words
 from ..core.modules.characters import ElSchaufRedesign, PayBid, purse
 from ..core.modules.gates import gated_placements
 from ..core.money import (
@@ -523,6 +523,8 @@ class GameWidget(BoardWidget):
     _table = traitlets.Dict().tag(sync=True)
     _options = traitlets.Dict().tag(sync=True)
     _prompt = traitlets.Unicode("").tag(sync=True)
+    _words = traitlets.Dict().tag(sync=True)
+    """What the page writes itself (status templates), from the catalogue."""
 
     def __init__(
         self,
@@ -542,7 +544,7 @@ class GameWidget(BoardWidget):
         self._fresh_from = len(self._marks)
         self._version = 0
         self._ready = False
-        super().__init__(autoplay=autoplay, **kwargs)
+        super().__init__(autoplay=autoplay, _words=words("game-page."), **kwargs)
         if autoplay:
             self._run_bots(None)
         self._settle_choice()

@@ -206,3 +206,14 @@ def test_the_focus_stays_in_the_chapter_as_its_steps_change(page):
     loop.deliver()
     assert w.index == 1
     assert page.evaluate("() => document.activeElement.dataset.index") == "1"
+
+
+def test_the_feedback_mark_comes_from_the_catalogue(page, monkeypatch):
+    from alhambra_nb.core.messages import CATALOGUES
+
+    monkeypatch.setitem(CATALOGUES["en"], "widget.failed-mark", "Nein: {text}")
+    w = alh.ChapterWidget("building", step="walking/try")
+    w.answer((1, 2))  # a cell where the tile breaks the walking rule and more
+    mount(page, w)
+    shown = page.text_content(".alh-ch-feedback")
+    assert shown == "Nein: " + w.last_verdict.message and "✗" not in shown

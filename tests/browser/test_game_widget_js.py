@@ -379,3 +379,21 @@ def test_a_refusal_is_said_once_and_picks_end_with_the_turn(page):
     deliver(page, w)
     assert (w.game.state.turn, w.game.state.current) != turn
     assert page.locator(picked).count() == 0
+
+
+def test_the_table_page_writes_its_words_from_the_catalogue(page):
+    w = table()
+    state = widget_page.state_of(w)
+    state["_words"] = {**state["_words"], "press-take": "Geld nehmen drücken.", "table": "Tisch"}
+    page.set_viewport_size({"width": 1180, "height": 1000})
+    widget_page.mount(page, w, state=state, root_style="width:1120px")
+    assert page.get_attribute(".alh-table svg", "aria-label") == "Tisch"
+    card = w.game.state.display[0]
+    state_take = dict(w._options["take"])
+    del state_take[card]  # no verdict sent for this pick: the page's own words show
+    page.evaluate(
+        "(t) => window.__model.set('_options', {...window.__model.get('_options'), take: t})",
+        state_take,
+    )
+    page.click(f'[data-card="{card}"]')
+    assert status(page) == "Geld nehmen drücken."

@@ -470,7 +470,7 @@ export function render({ model, el }) {
     const box = $(".alh-ch-feedback");
     if (feedback.step === view.step.id && feedback.message) {
       box.dataset.ok = String(feedback.ok);
-      box.textContent = `${feedback.ok ? "✓" : "✗"} ${feedback.message}`;
+      box.textContent = feedback.shown ?? feedback.message;
     } else {
       box.dataset.ok = "";
       box.textContent = "";

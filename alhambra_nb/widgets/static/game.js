@@ -7,6 +7,7 @@ import {
   applyPalette,
   decorateGrid,
   drawVerdictOverlay,
+  fill,
   focusPlace,
   mountView,
   parseFragment,
@@ -81,6 +82,8 @@ export function render({ model, el }) {
     /** @type {Map<string, Node>} */ ghosts: new Map(),
   };
 
+  /** A sentence of the catalogue (`_words`, sent by Python), filled. */
+  const say = (name, params = {}) => fill((model.get("_words") || {})[name] ?? name, params);
   const version = () => model.get("_table")?.version;
   const send = (message) => model.send(message);
 
@@ -98,7 +101,7 @@ export function render({ model, el }) {
     svg.removeAttribute("width");
     svg.removeAttribute("height");
     svg.setAttribute("role", "group");
-    svg.setAttribute("aria-label", "Alhambra game table");
+    svg.setAttribute("aria-label", say("table"));
     const active = table.seat;
     // The table's buttons, and those of the expansion II panel: module actions, gate sides.
     // (Only buttons: a gate drawn in an Alhambra carries data-gate too.)
@@ -194,25 +197,25 @@ export function render({ model, el }) {
       const verdict = (verdicts.cells || {})[ui.pointed];
       if (verdict) return verdict.text;
       const label = table.cities[String(table.seat)].labels[ui.pointed] || ui.pointed;
-      return `${label}. Choose a bought or reserve tile, or press Redesign, to act here.`;
+      return say("cell-idle", { label });
     }
     if (options.pay && ui.hand.size) {
       // A won character is being paid: picked cards are a payment, not a purchase.
       const verdict = options.pay[cardsKey(ui.hand)];
-      return verdict ? verdict.text : "Press Pay to have these cards checked.";
+      return verdict ? verdict.text : say("press-pay");
     }
     if (ui.display.size) {
       const verdict = (options.take || {})[cardsKey(ui.display)];
-      return verdict ? verdict.text : "Press Take money to have these cards checked.";
+      return verdict ? verdict.text : say("press-take");
     }
     if (ui.space !== null) {
       const space = host.querySelector(`[data-space="${ui.space}"]`);
-      const what = space?.getAttribute("aria-label") || `space ${ui.space}`;
-      if (!ui.hand.size) return `Buying from ${what}: pick the cards to pay from your money.`;
+      const what = space?.getAttribute("aria-label") || say("space", { space: ui.space });
+      if (!ui.hand.size) return say("buying", { space: what });
       const verdict = ((options.buy || {})[String(ui.space)] || {})[cardsKey(ui.hand)];
-      return verdict ? verdict.text : "Press Buy to have this payment checked.";
+      return verdict ? verdict.text : say("press-buy");
     }
-    if (ui.hand.size) return "Pick the market space to buy from.";
+    if (ui.hand.size) return say("pick-space");
     return model.get("_prompt") || "";
   }
 
