@@ -422,11 +422,57 @@ def test_majority_task_says_who_is_off_and_which_way_with_a_hint_about_ties():
 
 
 def test_majority_task_refuses_points_that_are_not_whole_numbers():
-    verdict = chapters.step("scoring/majorities/tie").check({"Ana": "9", "Ben": 9})
+    verdict = chapters.step("scoring/majorities/tie").check({"Ana": "nine", "Ben": 9})
     assert not verdict.ok
     assert verdict.message == (
-        "Sorry, I cannot read that: points are whole numbers such as 4, not '9'."
+        "Sorry, I cannot read that: points are whole numbers such as 4, not 'nine'."
     )
+    assert not chapters.step("scoring/majorities/tie").check({"Ana": 9.0, "Ben": 9}).ok
+
+
+def test_a_number_in_quotes_is_read_like_a_cell_in_quotes():
+    assert chapters.step("scoring/walls/try").check("10").ok  # the wall is 10 sides long
+    assert chapters.step("scoring/walls/try").check(" 10 ").ok
+    assert not chapters.step("scoring/walls/try").check("9").ok
+    assert "shorter than that" in chapters.step("scoring/walls/try").check("12").message
+    assert chapters.step("scoring/majorities/tie").check({"Ana": "9", "Ben": "9"}).ok
+    assert chapters.step("building/walking/try").check("(0,-2)").ok  # as cells always were
+    assert "cannot read" in chapters.step("scoring/walls/try").check("ten").message
+
+
+def test_majority_task_says_a_player_left_out_is_missing_not_short_of_points():
+    step = chapters.step("scoring/majorities/tie-try")  # Ana 12, Ben 12, Cem 1
+    verdict = step.check({"Ana": 12, "Ben": 12})
+    assert not verdict.ok
+    assert "Cem is missing from your answer" in verdict.message
+    assert "more points than that" not in verdict.message and "1" not in verdict.message
+    assert "Cem gets more points than that" in step.check({"Ana": 12, "Ben": 12, "Cem": 0}).message
+    # A player who scores nothing may still be left out.
+    assert chapters.step("scoring/majorities/tie").check({"Ana": 9, "Ben": 9}).ok
+
+
+def test_a_task_asks_one_question():
+    # The step's text sets the scene; its task asks the one question.
+    asking_twice = [s.id for s in TASKS if "?" in s.text]
+    assert asking_twice == []
+    walls = chapters.step("scoring/walls/try")
+    assert walls.task.prompt == "How many points does the longest continuous outer wall score?"
+
+
+def test_a_question_with_several_right_options_says_so_with_a_neutral_example():
+    several = [s for s in TASKS if getattr(s.task, "multiple", False)]
+    assert "characters/symbols/see" in ids(several)
+    for step in several:
+        assert "there may be one or several" in step.describe()
+        assert "there may be one or several" in step._repr_markdown_()
+        found = re.search(r"for example '([a-z]+)' or '([a-z]+)'", step.check(...).message)
+        assert found, step.check(...).message
+        one, many = found.groups()
+        assert (len(one), len(many)) == (1, 2)
+        assert not step.check(one).ok and not step.check(many).ok
+    single = chapters.step("setup/first-player/see")  # one right option: a plain question
+    assert "one or several" not in single.describe()
+    assert re.search(r"for example '[a-z]',", single.check(...).message)
 
 
 def test_wall_task_explains_double_walls_and_marks_the_wall_only_once_found():
@@ -694,5 +740,7 @@ def test_a_wall_task_board_never_shows_the_length_it_asks_for(step_id):
 def test_the_blank_answers_prompt_never_offers_a_right_answer_as_its_example(step):
     prompt = step.check(...).message
     example = prompt.partition("for example ")[2].rpartition(", then run")[0]
-    if example:
-        assert not step.check(ast.literal_eval(example)).ok, prompt
+    # A choose-every-right-option question shows two forms: "'a' or 'bc'".
+    forms = example.split(" or ") if getattr(step.task, "multiple", False) else [example]
+    for form in filter(None, forms):
+        assert not step.check(ast.literal_eval(form)).ok, prompt

@@ -16,9 +16,17 @@ from typing import Any, ClassVar
 from ..core import CATALOGUES, City, Game, Tile, Violation, arrow_lines, as_tile, format_cell
 from ..core.geometry import SIDES, Cell, Side, neighbour
 from ..core.messages import render
-from ..core.modules.characters import Bid
+from ..core.modules.characters import Bid, payable
 from .game_tasks import GameTask, capitalised, need_stage, read_name, reasons_text, say
-from .tasks import AnswerError, Task, around, read_cell, read_letters, reading_order
+from .tasks import (
+    AnswerError,
+    Task,
+    around,
+    read_cell,
+    read_letters,
+    read_number,
+    reading_order,
+)
 from .verdict import Verdict, right, wrong
 
 CATALOGUES["en"].update(
@@ -65,6 +73,10 @@ CATALOGUES["en"].update(
             "alone: add up the cards currency by currency."
         ),
         "task.auction.right": "Yes. {story}",
+        "task.auction.cannot": (
+            "{player} can pay at most {most} in one currency (or in diamonds), which does not "
+            "top the highest bid of {high}, so {player} passes."
+        ),
         "task.auction.wrong": (
             "Not {picked}. {about}Hint: the highest bid wins, and a player can bid only what "
             "they can pay in one currency alone, or in diamonds alone."
@@ -79,12 +91,6 @@ CATALOGUES["en"].update(
 )
 """The words of the expansion tasks' feedback."""
 _CELL_AND_SIDE = re.compile(r"\s*(\(?\s*-?\d+\s*,\s*-?\d+\s*\)?)\s+(?:gate\s+)?([NESWnesw])\s*")
-
-
-def _whole_number(answer: object) -> int:
-    if not isinstance(answer, int) or isinstance(answer, bool):
-        raise AnswerError(f"an answer here is a whole number, not {answer!r}")
-    return answer
 
 
 # -- city gates -------------------------------------------------------------------------------
@@ -193,7 +199,7 @@ class CampPointsTask(Task):
 
     def _check(self, city: City | None, answer: object) -> Verdict:
         city = _need_city(city)
-        given = _whole_number(answer)
+        given = read_number(answer)
         lines = arrow_lines(city.tiles())
         total = sum(line.points for line in lines)
         story = " ".join(_line_text(city, line) for line in lines)
@@ -249,7 +255,7 @@ class HighestBidTask(GameTask):
 
     def _check(self, stage: Any, answer: object) -> Verdict:
         game = need_stage(stage).game()
-        given = _whole_number(answer)
+        given = read_number(answer)
         best = self._highest(game)
         name = game.players[game.state.current].name
         refused = game.check(f"bid {best + 1}")
@@ -272,25 +278,42 @@ class AuctionWinnerTask(GameTask):
     prompt: str
     then: tuple[str, ...] = ()
 
-    def _auction(self, stage: Any) -> tuple[str, list[str], list[str]]:
+    def _auction(self, stage: Any) -> tuple[str, Game, int]:
+        """The winner, the game once the bids are made, and where the bids start in its
+        events."""
         game = need_stage(stage).game()
-        before = len(game.log)
+        before = len(game.events)
         for action in self.then:
             game.apply(action)
         auction = game.state.extra["characters"]["auction"]
         if auction is None or not auction["paying"]:
             raise AnswerError("the auction is not decided by these bids")
-        winner = game.players[auction["leader"]].name
-        return winner, game.log[before:], [p.name for p in game.players]
+        return game.players[auction["leader"]].name, game, before
 
     def _check(self, stage: Any, answer: object) -> Verdict:
-        winner, story, names = self._auction(stage)
-        picked = read_name(answer, names)
+        winner, game, before = self._auction(stage)
+        story = game.events[before:]
+        picked = read_name(answer, [p.name for p in game.players])
         if picked == winner:
-            return right(say("task.auction.right", story=" ".join(story)))
+            told = " ".join(self._about(game, event) for event in story)
+            return right(say("task.auction.right", story=told))
         # What the auction says about the player picked, not who won it.
-        about = "".join(line + " " for line in story if line.startswith(picked + " "))
+        about = "".join(
+            self._about(game, event) + " "
+            for event in story
+            if event.params.get("player") == picked
+        )
         return wrong(say("task.auction.wrong", picked=picked, about=about))
+
+    @staticmethod
+    def _about(game: Game, event: Any) -> str:
+        """An event of the auction as said to a learner; a pass for want of money says how
+        much the player could pay (the engine's own figure), not only the bid to top."""
+        if event.key != "event.auction-cannot":
+            return str(event)
+        player = next(p for p in game.players if p.name == event.params["player"])
+        most = payable(card.id for card in player.money)
+        return say("task.auction.cannot", player=player.name, most=most, high=event.params["high"])
 
     def solutions(self, stage: Any) -> list[str]:
         return [self._auction(stage)[0]]

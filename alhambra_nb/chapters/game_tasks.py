@@ -26,7 +26,7 @@ from ..core import (
 from ..core.messages import render
 from ..core.money import MoneyCard, is_exact_payment
 from .stage import GameStage
-from .tasks import AnswerError, Task, read_cell
+from .tasks import AnswerError, Task, read_cell, read_number, read_points
 from .verdict import Verdict, right, wrong
 
 CATALOGUES["en"].update(
@@ -391,8 +391,7 @@ class ActionCountTask(GameTask):
         return count, game.log, refused
 
     def _check(self, stage: Any, answer: object) -> Verdict:
-        if not isinstance(answer, int) or isinstance(answer, bool):
-            raise AnswerError(f"an answer here is a whole number, not {answer!r}")
+        answer = read_number(answer)
         count, log, refused = self._count(need_stage(stage))
         if answer == count:
             story = list(log)
@@ -501,17 +500,7 @@ class ScoringTask(GameTask):
 
 def _read_points(answer: object, players: list[str]) -> dict[str, int]:
     """Points per player from ``{'Ana': 4, 'Ben': 0}`` (players left out score 0)."""
-    if not isinstance(answer, Mapping):
-        raise AnswerError(
-            f"an answer here maps players to points, such as {{'Ana': 4}}, not {answer!r}"
-        )
-    unknown = [p for p in answer if p not in players]
-    if unknown:
-        raise AnswerError(f"there is no player {unknown[0]!r} here (players: {', '.join(players)})")
-    bad = [v for v in answer.values() if not isinstance(v, int) or isinstance(v, bool)]
-    if bad:
-        raise AnswerError(f"points are whole numbers such as 4, not {bad[0]!r}")
-    return dict(answer)
+    return read_points(answer, players)
 
 
 NOBODY = "nobody"

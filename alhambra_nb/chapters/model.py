@@ -14,6 +14,7 @@ from typing import Any
 
 from ..core import City, RuleId, Tile, Violation, as_tile
 from ..core.geometry import Cell, Side, as_cell
+from ..core.messages import render
 from .stage import GameStage
 from .verdict import Highlight, Verdict, no_task
 
@@ -171,8 +172,12 @@ class Step:
         """The step as plain text: title, text, and the task's question with its options."""
         parts = [self.title, "", self.text]
         if self.task is not None:
-            parts += ["", f"Try it: {self.task.prompt}", *self.options()]
+            parts += ["", f"Try it: {self.task.prompt}", *self.options(), *self.choose_all()]
         return "\n".join(parts)
+
+    def choose_all(self) -> list[str]:
+        """The line that says a question may have several right options, else nothing."""
+        return [render("task.choose-all", {})] if getattr(self.task, "multiple", False) else []
 
     def options(self) -> list[str]:
         """The lettered options of a multiple-choice task (``a) …``), else nothing: a question
@@ -214,6 +219,7 @@ class Step:
             text += "".join(
                 f"\n\n{line}" if i == 0 else f"  \n{line}" for i, line in enumerate(self.options())
             )
+            text += "".join(f"\n\n*{line}*" for line in self.choose_all())
         return text
 
 

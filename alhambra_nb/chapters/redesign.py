@@ -86,10 +86,7 @@ CHAPTER = Chapter(
         Step(
             id="redesign/swap/try",
             title="Try it: a swap that works",
-            text=(
-                "The reserve board holds a garden with a wall on its south side. Where may it "
-                "be swapped in?"
-            ),
+            text="The reserve board holds a garden with a wall on its south side.",
             position=BLOCK,
             tile="garden-12-S",
             task=SwapTask(

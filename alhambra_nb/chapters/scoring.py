@@ -164,16 +164,23 @@ CHAPTER = Chapter(
         Step(
             id="scoring/walls/try",
             title="Try it: measure the wall",
-            text="How many points does the longest wall of this Alhambra score?",
+            text=(
+                "This Alhambra's wall has gaps. At a scoring, each tile side of the longest "
+                "continuous outer wall is worth 1 point."
+            ),
             position=BROKEN_RING,
-            task=LongestWallTask(prompt="How long is the longest continuous outer wall?"),
+            task=LongestWallTask(
+                prompt="How many points does the longest continuous outer wall score?"
+            ),
         ),
         Step(
             id="scoring/walls/double-try",
             title="Try it: with a double wall",
-            text="And this one? Mind the double wall between the tower and the chambers.",
+            text="Now an Alhambra with a double wall between the tower and the chambers.",
             position=DOUBLE,
-            task=LongestWallTask(prompt="How long is the longest continuous outer wall?"),
+            task=LongestWallTask(
+                prompt="How many points does the longest continuous outer wall score?"
+            ),
         ),
     ),
 )

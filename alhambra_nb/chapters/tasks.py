@@ -69,6 +69,7 @@ CATALOGUES["en"].update(
         "task.majority.wrong": "Not quite: {players}. {hint}",
         "task.majority.too-many": "{player} gets fewer points than that",
         "task.majority.too-few": "{player} gets more points than that",
+        "task.majority.missing": "{player} is missing from your answer, yet scores points",
         "task.majority.hint.1": (
             "Hint: in the first scoring only the player with the most tiles of a type scores; "
             "players who tie share those points, rounded down."
@@ -116,6 +117,7 @@ RULE_NAMES: dict[RuleId, str] = {
 """How the chapters name the building rules of RULES.md §4 (and §9) for a learner."""
 
 _CELL_TEXT = re.compile(r"\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?")
+_WHOLE_NUMBER = re.compile(r"[-+]?\d+")
 
 
 class AnswerError(ValueError):
@@ -135,6 +137,41 @@ def read_cell(answer: object) -> Cell:
     ):
         return (answer[0], answer[1])
     raise AnswerError(f"an answer here is one cell such as (2, 1), not {answer!r}")
+
+
+def read_number(answer: object) -> int:
+    """A whole number from ``10`` or from ``"10"`` (an answer in quotes, read like a cell in
+    quotes)."""
+    if isinstance(answer, str) and _WHOLE_NUMBER.fullmatch(answer.strip()):
+        return int(answer.strip())
+    if not isinstance(answer, int) or isinstance(answer, bool):
+        raise AnswerError(f"an answer here is a whole number such as 4, not {answer!r}")
+    return answer
+
+
+def read_points(answer: object, players: Iterable[str]) -> dict[str, int]:
+    """Points per player from ``{'Ana': 4, 'Ben': '0'}``; a player left out is not named."""
+    names = list(players)
+    if not isinstance(answer, Mapping):
+        raise AnswerError(
+            f"an answer here maps players to points, such as {{'Ana': 4}}, not {answer!r}"
+        )
+    unknown = [p for p in answer if p not in names]
+    if unknown:
+        raise AnswerError(f"there is no player {unknown[0]!r} here (players: {', '.join(names)})")
+    try:
+        return {player: read_number(points) for player, points in answer.items()}
+    except AnswerError:
+        bad = next(v for v in answer.values() if not _reads_as_number(v))
+        raise AnswerError(f"points are whole numbers such as 4, not {bad!r}") from None
+
+
+def _reads_as_number(value: object) -> bool:
+    try:
+        read_number(value)
+    except AnswerError:
+        return False
+    return True
 
 
 def read_cells(answer: object) -> set[Cell]:
@@ -208,6 +245,18 @@ def _need_city(city: City | None, kind: str) -> City:
     return city
 
 
+def letters_example(count: int, right: Iterable[str]) -> str:
+    """The form of a choose-every-right-option answer, one letter or several and neither of
+    them right (\"'a' or 'bc'\"): an example of one form alone would suggest how many to
+    choose."""
+    letters = ascii_lowercase[:count]
+    answers = {"".join(sorted(answer)) for answer in right}
+    one = next((ch for ch in letters if ch not in answers), letters[0])
+    pairs = (a + b for i, a in enumerate(letters) for b in letters[i + 1 :])
+    several = next((pair for pair in pairs if pair not in answers), letters[:2])
+    return _say("task.example.letters", one=repr(one), several=repr(several))
+
+
 class Task(ABC):
     """A question with a success check; subclasses are small frozen dataclasses."""
 
@@ -238,6 +287,8 @@ class Task(ABC):
 
     def _harmless_example(self, city: City | None) -> str | None:
         # An example that happens to be a right answer would give the exercise away.
+        if getattr(self, "multiple", False):
+            return letters_example(len(getattr(self, "options", ())), self.solutions(city))
         example = self.answer_example()
         if example is None:
             return None
@@ -494,8 +545,7 @@ class LongestWallTask(Task):
 
     def _check(self, city: City | None, answer: object) -> Verdict:
         city = _need_city(city, self.kind)
-        if not isinstance(answer, int) or isinstance(answer, bool):
-            raise AnswerError(f"an answer here is a whole number, not {answer!r}")
+        answer = read_number(answer)
         length = city.longest_wall()
         edges = city.longest_wall_segments() if answer == length else ()
         if answer == length:
@@ -550,32 +600,13 @@ class MajorityTask(Task):
         return "; ".join(r.explain() for r in breakdown.types if r.places)
 
     def _check(self, city: City | None, answer: object) -> Verdict:
-        if not isinstance(answer, Mapping):
-            raise AnswerError(
-                f"an answer here maps players to points, such as {{'Ana': 4}}, not {answer!r}"
-            )
-        unknown = [p for p in answer if p not in self._frozen]
-        if unknown:
-            raise AnswerError(
-                f"there is no player {unknown[0]!r} here (players: {', '.join(self._frozen)})"
-            )
-        not_whole = [v for v in answer.values() if isinstance(v, bool) or not isinstance(v, int)]
-        if not_whole:
-            raise AnswerError(f"points are whole numbers such as 4, not {not_whole[0]!r}")
+        answer = read_points(answer, self._frozen)
         expected = self.expected()
         off = [p for p in self._frozen if answer.get(p, 0) != expected[p]]
         if not off:
             return right(_say("task.majority.right", explanation=self.explanation()))
         # Who is off and which way, never the points themselves.
-        players = [
-            _say(
-                "task.majority.too-many"
-                if answer.get(p, 0) > expected[p]
-                else "task.majority.too-few",
-                player=p,
-            )
-            for p in off
-        ]
+        players = [_say(_how_far_off(answer, p, expected[p]), player=p) for p in off]
         hint = _say(f"task.majority.hint.{min(max(self.round, 1), 3)}")
         return wrong(_say("task.majority.wrong", players="; ".join(players), hint=hint))
 
@@ -651,6 +682,14 @@ class QuizTask(Task):
 
     def _fields(self) -> dict[str, Any]:
         return {"options": list(self.options), "multiple": self.multiple}
+
+
+def _how_far_off(answer: Mapping[str, int], player: str, expected: int) -> str:
+    """The catalogue key saying how a player's points are off: left out (though they score),
+    too many or too few."""
+    if player not in answer:
+        return "task.majority.missing"
+    return "task.majority.too-many" if answer[player] > expected else "task.majority.too-few"
 
 
 def counts(**per_player: Mapping[str, int]) -> dict[str, dict[Building, int]]:

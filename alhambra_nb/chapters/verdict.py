@@ -21,6 +21,11 @@ CATALOGUES["en"].update(
             "for example {example}, then run this cell again (Shift + Enter)."
         ),
         "task.none": "This step sets no task, so there is nothing to check.",
+        "task.choose-all": (
+            "Choose every option that is right: there may be one or several. Type all "
+            "their letters together."
+        ),
+        "task.example.letters": "{one} or {several}",
     }
 )
 
