@@ -187,6 +187,36 @@ def test_a_refusal_is_printed_in_words_never_as_a_rule_id_or_a_repr(path):
         assert "Violation(" not in text and "<RuleId." not in text, index
 
 
+RULING_ID = re.compile(r"\bR\d+\b")
+MODULE_IDS = sorted(name for name in alh.core.modules.MODULES if "-" in name)
+TEACHER_NOTE = "> **For teachers:**"
+
+
+def learner_words(cell: nbformat.NotebookNode) -> str:
+    """What a learner reads in a cell's source: all of a Markdown cell but its notes for
+    teachers (a quoted paragraph opening with "For teachers:"), a code cell's comments."""
+    if cell.cell_type == "code":
+        return "\n".join(line.partition("#")[2] for line in cell.source.splitlines())
+    paragraphs = re.split(r"\n\s*\n", cell.source)
+    return "\n\n".join(p for p in paragraphs if not p.lstrip().startswith(TEACHER_NOTE))
+
+
+@pytest.mark.parametrize("path", TUTORIALS, ids=ids(TUTORIALS))
+def test_no_ruling_id_anywhere_and_module_ids_only_in_notes_for_teachers(path):
+    cells = notebook(path).cells
+    assert [i for i, c in enumerate(cells) if RULING_ID.search(c.source)] == []
+    named = [(i, m) for i, c in enumerate(cells) for m in MODULE_IDS if m in learner_words(c)]
+    assert named == []
+
+
+def test_the_id_check_reads_notes_for_teachers_apart():
+    note = f'Hakim Wahid.\n\n{TEACHER_NOTE} the module "{MODULE_IDS[0]}" counts him as half.'
+    assert MODULE_IDS[0] not in learner_words(nbformat.v4.new_markdown_cell(note))
+    told = nbformat.v4.new_markdown_cell(f'Hakim Wahid, as the module "{MODULE_IDS[0]}".')
+    assert MODULE_IDS[0] in learner_words(told)
+    assert "R3" in learner_words(nbformat.v4.new_code_cell("x = 1  # ruling R3"))
+
+
 TILE_CODE = re.compile(r"\b(?:pavilion|seraglio|arcades|chambers|garden|tower)-\d+(?:-[NESW]+)?\b")
 
 
@@ -281,6 +311,56 @@ def test_the_leak_check_catches_a_printed_answer():
 
 
 # -- running them --------------------------------------------------------------------------
+NO_WIDGET_STATE = "--ExecutePreprocessor.store_widget_state=False"
+"""nbconvert stores widget state when it executes a notebook unless told not to, and an export
+with widget state shows every live board as an empty output."""
+DOCUMENTED = [ROOT / "README.md", ROOT / "tutorials" / "README.md", ROOT / "Makefile"]
+
+
+def nbconvert_commands(text: str) -> list[str]:
+    """Each ``nbconvert`` command of a document or Makefile, its continued lines joined."""
+    joined = re.sub(r"\s*\\\n\s*", " ", text)
+    lines = (line.strip() for line in joined.splitlines())
+    return [line for line in lines if re.match(r"(\S*/)?jupyter nbconvert ", line)]
+
+
+def test_every_documented_nbconvert_run_stores_no_widget_state():
+    commands = [c for path in DOCUMENTED for c in nbconvert_commands(path.read_text())]
+    executing = [c for c in commands if "--execute" in c]
+    assert len(executing) >= 3, commands  # a page export in each README, a run in tutorials/
+    assert [c for c in executing if NO_WIDGET_STATE not in c] == []
+
+
+def test_the_command_check_reads_continued_lines():
+    text = (
+        "Run `nbconvert --execute`:\n"
+        "  jupyter nbconvert --to html --execute \\\n    --output-dir x a.ipynb\n"
+    )
+    assert nbconvert_commands(text) == [
+        "jupyter nbconvert --to html --execute --output-dir x a.ipynb"
+    ]
+
+
+@pytest.mark.slow
+def test_the_readmes_html_export_shows_a_boards_picture_not_an_empty_output(tmp_path):
+    readme = next(
+        c for c in nbconvert_commands((ROOT / "README.md").read_text()) if "--to html" in c
+    )
+    small = tmp_path / "board.ipynb"
+    small_notebook(small, "import alhambra_nb as alh\nalh.CityWidget(alh.City())")
+    words = readme.replace("build/html", str(tmp_path)).replace("tutorials/*.ipynb", str(small))
+    command = [sys.executable, "-m", *words.split()[1:]]  # the README's command, this Python
+    result = run(*command)
+    assert result.returncode == 0, result.stderr[-3000:]
+    page = (tmp_path / "board.html").read_text()
+    assert "data:image/svg+xml;base64" in page
+    assert "widget-state+json" not in page
+    # Without the option the same export carries widget state, which no static page can draw.
+    result = run(*[w for w in command if w != NO_WIDGET_STATE])
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert "widget-state+json" in (tmp_path / "board.html").read_text()
+
+
 def run(*command: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=1800)
 
@@ -289,11 +369,12 @@ def run(*command: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
 @pytest.mark.parametrize("path", TUTORIALS, ids=ids(TUTORIALS))
 def test_every_tutorial_runs_to_its_last_cell_with_nbconvert(path, tmp_path):
     result = run(
-        sys.executable, "-m", "nbconvert", "--to", "notebook", "--execute",
+        sys.executable, "-m", "nbconvert", "--to", "notebook", "--execute", NO_WIDGET_STATE,
         "--ExecutePreprocessor.timeout=600", "--output-dir", str(tmp_path), str(path),
     )  # fmt: skip
     assert result.returncode == 0, result.stderr[-3000:]
     ran = notebook(tmp_path / path.name)
+    assert "widgets" not in ran.metadata
     last = [c for c in ran.cells if c.cell_type == "code"][-1]
     assert last.execution_count is not None
 
