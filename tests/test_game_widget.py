@@ -512,7 +512,7 @@ def test_a_bid_and_a_pass_by_message():
     bid = offered(w, Bid)[0]
     svg = w._table["svg"]
     assert f'data-module="{bid}"' in svg and 'data-module="pass"' in svg
-    assert "Auction of" in svg and "to bid more or pass" in w._prompt
+    assert "Auction of" in svg and "to bid more or pass." in w._prompt  # no rule id after it
     assert w._buttons_off()["take"] and w._buttons_off()["end"]  # play is held
     send(w, {"kind": "module", "action": str(bid), "version": version(w)})
     assert w._note["kind"] == "done", w.note
@@ -699,3 +699,15 @@ def test_take_buy_redesign_and_end_are_on_exactly_when_the_engine_lists_such_an_
             action = next(iter(legal))  # the engine's first legal action, taken as a click
             w.act(action)
     assert checked > 100
+
+
+def test_the_tables_prompts_and_notes_come_from_the_catalogue(monkeypatch):
+    from alhambra_nb.core.messages import CATALOGUES
+
+    monkeypatch.setitem(CATALOGUES["en"], "prompt.act", "{player}: à toi de jouer.")
+    monkeypatch.setitem(CATALOGUES["en"], "widget.game-undone", "Annulé : {action}.")
+    w = table()
+    assert w._prompt == "Ana: à toi de jouer."
+    send(w, {"kind": "take", "cards": [w.game.state.display[0]], "version": version(w)})
+    send(w, {"kind": "undo"})
+    assert w.note.startswith("Annulé : ")

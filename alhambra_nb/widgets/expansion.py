@@ -172,7 +172,7 @@ def auction_text(game: Game) -> str:
     if data["choice"] is not None:
         return (
             f"{names[data['choice']]} won Fatime: keep her ({FATIME_POINTS} points at the end) "
-            "or swap her for the top face-down character, who acts at once (R9)."
+            "or swap her for the top face-down character, who acts at once."
         )
     auction = data["auction"]
     if auction is None:
@@ -185,10 +185,10 @@ def auction_text(game: Game) -> str:
     if auction["paying"]:
         return (
             f"{what}: {names[leader]} won with {high} and pays cards of one currency "
-            f"(or diamonds) totalling at least {high}, no change (R8)."
+            f"(or diamonds) totalling at least {high}, no change."
         )
     best = "no bid yet" if leader is None else f"highest bid {high} by {names[leader]}"
-    return f"{what}: {best}; {names[game.state.current]} to bid more or pass (R8)."
+    return f"{what}: {best}; {names[game.state.current]} to bid more or pass."
 
 
 def has_characters(game: Game) -> bool:
