@@ -604,6 +604,52 @@ CATALOGUES["en"].update(
         "widget.game-table-changed": "The table changed just then: try again.",
         "widget.game-bot-turn": "It is the turn of {player}, played by a bot: press Bot plays.",
         "widget.game-over": "The game is over.",
+        # the game table's prompts and notes
+        "prompt.bot-playing": "{player} (bot) is playing.",
+        "prompt.bot-waits": "{player} (bot) is to play: press Bot plays.",
+        "prompt.held": "{player}: {what} Use the buttons under the market.",
+        "prompt.el-schauf": (
+            "{player}: Abdul El'Schauf's redesign: click a tile of your Alhambra to move it "
+            "to the reserve, or choose a reserve tile and a cell."
+        ),
+        "prompt.final-tiles": (
+            "{player} received market tiles: choose one and click a cell (✓ marks where it "
+            "fits) or press To reserve; then End turn."
+        ),
+        "prompt.again": (
+            "{player}: exact payment, so another action (take money, buy or redesign), or "
+            "place the bought tiles."
+        ),
+        "prompt.act": (
+            "{player}: pick display cards and press Take money, or a market space and the "
+            "cards to pay and press Buy, or press Redesign."
+        ),
+        "prompt.place": (
+            "{player}: place the bought tiles: choose one, click a cell (✓ marks where it "
+            "fits) or press To reserve."
+        ),
+        "prompt.end": "{player}: your turn is done; press End turn.",
+        "widget.game-pick-space": "Pick a market space first, then the cards to pay.",
+        "widget.game-el-schauf": (
+            "Abdul El'Schauf: one more redesign. Click a tile of your Alhambra to move it to "
+            "the reserve, or choose a reserve tile and a cell (✓ marks what is allowed)."
+        ),
+        "widget.game-bot-played": "The bot played its turn: see the marked lines in the log.",
+        "widget.game-done": "Done.",
+        "widget.game-undone": "Undone: {action}.",
+        "widget.game-undone-with-bots": "Undone: {action} (and {count} bot actions after it).",
+        "widget.game-pay-bid": "Pay {cards} ({total}) for the character: press Pay.",
+        "widget.game-gate-opens": "Only with a gate the {tile} also fits at {cells}.",
+        "widget.game-gate-opens-none": "A gate opens no new cell for the {tile}.",
+        "widget.game-take": "Take {cards} ({total} in all): press Take money.",
+        "widget.game-buy-exact": (
+            "Pay {cards} ({paid} {currency}) for the {tile} (price {price}): exact, so you may "
+            "take another action. Press Buy."
+        ),
+        "widget.game-buy-over": (
+            "Pay {cards} ({paid} {currency}) for the {tile} (price {price}): {over} more than "
+            "the price: no change is given and no further action follows. Press Buy."
+        ),
         # what the game table's page writes; {…} are filled on the page
         "game-page.table": "Alhambra game table",
         "game-page.cell-idle": (

@@ -642,7 +642,7 @@ class GameWidget(BoardWidget):
         self._settle_choice(reset=True)
         if self.autoplay:
             self._run_bots(None)
-        self._say(" ".join(done[:2]) or "Done.", "done")
+        self._say(" ".join(done[:2]) or render("widget.game-done", {}), "done")
         self._settle_choice()
         self._refresh()
         return []
@@ -650,7 +650,7 @@ class GameWidget(BoardWidget):
     def undo(self) -> bool:
         """Take back the last action of a player (and the bots' actions after it)."""
         if "human" not in self._actors:
-            self._say("Nothing to undo.", "info")
+            self._say(render("widget.nothing-to-undo", {}), "info")
             self._refresh()
             return False
         taken: list[str] = []
@@ -662,8 +662,8 @@ class GameWidget(BoardWidget):
         del self._marks[len(self._game.state.log) :]
         self._fresh_from = min(self._fresh_from, len(self._marks))
         self._settle_choice(reset=True)
-        bots = f" (and {len(taken) - 1} bot actions after it)" if len(taken) > 1 else ""
-        self._say(f"Undone: {taken[-1]}{bots}.", "info")
+        key = "widget.game-undone-with-bots" if len(taken) > 1 else "widget.game-undone"
+        self._say(render(key, {"action": taken[-1], "count": len(taken) - 1}), "info")
         self._refresh()
         return True
 
@@ -885,7 +885,8 @@ class GameWidget(BoardWidget):
             for size in range(1, len(group) + 1):
                 for cards in combinations(group, size):
                     action = PayBid(tuple(sorted(cards)))
-                    doing = f"Pay {describe(cards)} ({total(cards)}) for the character: press Pay."
+                    paid = {"cards": describe(cards), "total": total(cards)}
+                    doing = render("widget.game-pay-bid", paid)
                     found[_key(cards)] = _action_verdict(action, self._game.check(action), doing)
         return found
 
@@ -904,14 +905,14 @@ class GameWidget(BoardWidget):
                 f"{format_cell(c)} gate {render(f'side.{s.name}', {})}" for c, s in found[:3]
             )
             more = f" and {len(found) - 3} more" if len(found) > 3 else ""
-            hint = f"Only with a gate the {tile.code} also fits at {where}{more}."
+            hint = render("widget.game-gate-opens", {"tile": tile.code, "cells": where + more})
         else:
-            hint = f"A gate opens no new cell for the {tile.code}."
+            hint = render("widget.game-gate-opens-none", {"tile": tile.code})
         return GateControl(cards, self.gate, hint)
 
     def _take_verdict(self, cards: Sequence[str]) -> Verdict:
         action = TakeMoney(tuple(cards))
-        doing = f"Take {describe(cards)} ({total(cards)} in all): press Take money."
+        doing = render("widget.game-take", {"cards": describe(cards), "total": total(cards)})
         return _action_verdict(action, self._game.check(action), doing)
 
     def _buy_verdict(self, space: int, tile: Tile, cards: Sequence[str]) -> Verdict:
@@ -919,15 +920,10 @@ class GameWidget(BoardWidget):
         violations = self._game.check(action)
         paid = total(cards)
         currency = space_currency(space).label
-        head = f"Pay {describe(cards)} ({paid} {currency}) for the {tile.code} (price {tile.price})"
-        if paid == tile.price:
-            then = "exact, so you may take another action"
-        else:
-            then = (
-                f"{paid - tile.price} more than the price: no change is given and no "
-                "further action follows"
-            )
-        return _action_verdict(action, violations, f"{head}: {then}. Press Buy.")
+        words = {"cards": describe(cards), "paid": paid, "currency": currency, "tile": tile.code,
+                 "price": tile.price, "over": paid - tile.price}  # fmt: skip
+        key = "widget.game-buy-exact" if paid == tile.price else "widget.game-buy-over"
+        return _action_verdict(action, violations, render(key, words))
 
     def _prompt_text(self) -> str:
         state = self._game.state
@@ -935,38 +931,26 @@ class GameWidget(BoardWidget):
             return self._game.log[-1]
         name = state.players[state.current].name
         if state.current in self._bots:
-            if self.autoplay:
-                return f"{name} (bot) is playing."
-            return f"{name} (bot) is to play: press Bot plays."
-        player = state.players[state.current]
+            return render(
+                "prompt.bot-playing" if self.autoplay else "prompt.bot-waits", {"player": name}
+            )
         if play_held(self._game):
-            return f"{name}: {auction_text(self._game)} Use the buttons under the market."
+            return render("prompt.held", {"player": name, "what": auction_text(self._game)})
+        return render(self._prompt_key(), {"player": name})
+
+    def _prompt_key(self) -> str:
+        """Which prompt the player to play (not a bot, play not held) gets."""
+        state = self._game.state
+        player = state.players[state.current]
         if self.el_schauf:
-            return (
-                f"{name}: Abdul El'Schauf's redesign: click a tile of your Alhambra to move it "
-                "to the reserve, or choose a reserve tile and a cell."
-            )
+            return "prompt.el-schauf"
         if state.phase == PHASE_FINAL and player.bought:
-            return (
-                f"{name} received market tiles: choose one and click a cell (✓ marks where "
-                "it fits) or press To reserve; then End turn."
-            )
+            return "prompt.final-tiles"
         if state.may_act and state.phase == PHASE_PLAY:
-            if state.actions:
-                return (
-                    f"{name}: exact payment, so another action (take money, buy or redesign), "
-                    "or place the bought tiles."
-                )
-            return (
-                f"{name}: pick display cards and press Take money, or a market space and the "
-                "cards to pay and press Buy, or press Redesign."
-            )
+            return "prompt.again" if state.actions else "prompt.act"
         if player.bought:
-            return (
-                f"{name}: place the bought tiles: choose one, click a cell (✓ marks where it "
-                "fits) or press To reserve."
-            )
-        return f"{name}: your turn is done; press End turn."
+            return "prompt.place"
+        return "prompt.end"
 
     def _not_human(self) -> NothingToDoError:
         """What a click or key gets while no player of this table is to play."""
@@ -999,7 +983,7 @@ class GameWidget(BoardWidget):
         self._check_version(content)
         space = content.get("space")
         if space is None:
-            self._say("Pick a market space first, then the cards to pay.", "refused")
+            self._say(render("widget.game-pick-space", {}), "refused")
             self._refresh()
             return
         self.act(Buy(whole_number(space, "space"), _card_list(content.get("cards"))))
@@ -1084,8 +1068,7 @@ class GameWidget(BoardWidget):
         finally:
             self._ready = True
         self._say(
-            "Abdul El'Schauf: one more redesign. Click a tile of your Alhambra to move it to "
-            "the reserve, or choose a reserve tile and a cell (✓ marks what is allowed).",
+            render("widget.game-el-schauf", {}),
             "info",
         )
         self._refresh()
@@ -1110,7 +1093,7 @@ class GameWidget(BoardWidget):
         if not self._bot_to_play():
             raise BadMessageError("no bot is to play now")
         self.play_bots(1)
-        self._say("The bot played its turn: see the marked lines in the log.", "done")
+        self._say(render("widget.game-bot-played", {}), "done")
 
     # -- notebook display -----------------------------------------------------------------
     def __repr__(self) -> str:
