@@ -37,7 +37,7 @@ from ..core.limits import check_cell_bounds
 from ..core.tiles import BUILDINGS, Edge, Tile
 from ..core.violations import RuleId, Violation
 from .palette import PALETTE
-from .text import LEGEND_MARKS, describe_city, describe_tile, legend_words, rule_tag, tile_noun_of
+from .text import LEGEND_MARKS, describe_city, describe_tile, legend_words, tile_noun_of
 
 UNIT = 100
 """User units per cell side."""
@@ -998,12 +998,11 @@ KEY_LINE = 24
 
 
 def _key_lines(violations: Sequence[Violation], width: int) -> list[list[str]]:
-    """Each violation's key entry ("walls: The tower's …"), wrapped to the board's width."""
+    """Each violation's key entry, its sentence alone ("The tower's …": a tag before it would
+    read like a code), wrapped to the board's width."""
     # DejaVu Sans averages a little over half its size per character.
     chars = max(24, (width - 2 * MARKER_RADIUS - 12) * 10 // (TEXT_FONT * 6))
-    return [
-        textwrap.wrap(f"{rule_tag(v.rule.value)}: {v.message}", chars) or [""] for v in violations
-    ]
+    return [textwrap.wrap(v.message, chars) or [""] for v in violations]
 
 
 def _draw_key(

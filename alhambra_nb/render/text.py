@@ -90,10 +90,9 @@ def describe_cell(city: City, cell: Cell) -> str:
 
 
 def describe_violations(violations: Sequence[Violation]) -> str:
-    """'1. walls: The tower's …  2. no path: …' — numbered like the markers."""
-    return " ".join(
-        f"{i}. {rule_tag(v.rule.value)}: {v.message}" for i, v in enumerate(violations, 1)
-    )
+    """'1. The tower's …  2. …' — numbered like the markers, each broken rule in its
+    sentence alone (a tag such as 'walls:' before it would read like a code)."""
+    return " ".join(f"{i}. {v.message}" for i, v in enumerate(violations, 1))
 
 
 def describe_city(
