@@ -165,7 +165,6 @@ def test_swap_from_the_reserve():
         ({"kind": "act", "cell": "a,b"}, "unknown cell"),
         ({"kind": "act", "cell": [1]}, "unknown cell"),
         ({"kind": "act", "cell": "99,99", "tile": "tower-9-NE"}, "not on the board"),
-        ({"kind": "act", "cell": "0,-1", "tile": "garden-6", "version": 0}, "stale"),
         ({"kind": "select", "index": 7}, "no tile number 7"),
         ({"kind": "select", "index": "x"}, "whole number"),
         ({"kind": "select", "tray": "attic", "index": 0}, "unknown tray"),
@@ -341,3 +340,11 @@ def test_the_widget_words_come_from_the_catalogue(widget, monkeypatch):
     widget.try_place((0, -1))
     assert widget.note == "Gebaut: tower-9-NE bei (0, -1)."
     assert alh.CityWidget()._words["reserve"] == "Reserve (de)"
+
+
+def test_a_click_made_as_the_board_changed_gets_a_plain_hint(widget):
+    before = (widget.city.to_text(), widget.tiles, widget.selected)
+    send(widget, {"kind": "act", "cell": "0,-1", "tile": "garden-6", "version": 0})
+    assert widget.note == "The board changed just then: point at the cell again."
+    assert widget._note["kind"] == "hint"
+    assert (widget.city.to_text(), widget.tiles, widget.selected) == before

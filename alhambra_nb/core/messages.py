@@ -571,6 +571,7 @@ CATALOGUES["en"].update(
         "widget.ignored-message-failed": "Ignored a message from the page ({error}).",
         "widget.ignored-change": "Ignored a change from the page: {reason}",
         "widget.pick-tile-first": "Pick a tile from the tray first.",
+        "widget.board-changed": "The board changed just then: point at the cell again.",
         "widget.pick-tile-to-turn": "Pick a tile from the tray first, then turn it.",
         "widget.nothing-to-undo": "Nothing to undo.",
         "widget.undone": "Undone.",

@@ -439,9 +439,8 @@ class CityWidget(BoardWidget):
         if content.get("version") != self._version or content.get("tile") != (
             tile.code if tile is not None else None
         ):
-            raise BadMessageError(
-                f"stale click for {short(content.get('tile'))}: the board changed meanwhile"
-            )
+            # A click made just before the board changed (a quick second click, say).
+            raise NothingToDoError("widget.board-changed")
         self._act(cell, None)
 
     def _select_from_page(self, content: dict[str, Any]) -> None:

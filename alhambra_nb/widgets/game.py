@@ -973,7 +973,7 @@ class GameWidget(BoardWidget):
 
     def _check_version(self, content: dict[str, Any]) -> None:
         if content.get("version") != self._version:
-            raise BadMessageError("a stale click: the table changed meanwhile")
+            raise NothingToDoError("widget.game-table-changed")  # clicked as it was redrawn
 
     def _on_take(self, content: dict[str, Any]) -> None:
         self._check_version(content)
@@ -1002,7 +1002,7 @@ class GameWidget(BoardWidget):
         tile = self.chosen_tile
         mode = self._verdicts["mode"]
         if content.get("tile") != (tile.code if tile is not None else None):
-            raise BadMessageError(f"stale click for {short(content.get('tile'))}")
+            raise NothingToDoError("widget.game-table-changed")
         action = self._action_at(cell, self._player().city, tile, mode)
         if action is None:
             self._say(cells[cell_key(cell)]["text"], "info")
