@@ -260,7 +260,7 @@ def _draw_gate_display(group: ET.Element, game: Game, top: float) -> float:
         node(card, "rect", "card-face", width=44, height=30, rx=4, fill=GATE_FILL,
              stroke="#8a6d3b", stroke_width=1.5)  # fmt: skip
         label(card, "card-currency", "Gate", 22, 20, font_size=12, text_anchor="middle")
-        text = "A gate card lies beside the market: taking it is a whole take-money action (R7)."
+        text = "A gate card lies beside the market: taking it is a whole take-money action."
     else:
         text = "No gate card beside the market."
     label(group, "gate-display", text, 62 if shown else 10, top + 20, font_size=13)
