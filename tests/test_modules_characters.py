@@ -127,7 +127,7 @@ def test_bidding_goes_round_once_in_seat_order():
     assert _rules(state, alh.PayBid(("dirham-6#1",))) == [R.AUCTION_NOT_NOW]
     state = apply_action(state, "bid 7")
     # Seat 2 holds 2 Guilder: it cannot top 7 and passes without being asked.
-    assert "Player 3 cannot pay more than 7 and passes." in _sentences(state)
+    assert "Player 3 cannot top the highest bid of 7 and passes." in _sentences(state)
     assert state.current == 1 and _data(state)["auction"]["paying"]
     assert _rules(state, alh.Bid(8)) == [R.AUCTION_NOT_NOW]
     assert _rules(state, alh.PayBid(("dirham-6#1",))) == [R.AUCTION_PAYMENT]

@@ -538,7 +538,7 @@ CATALOGUES["en"].update(
         "event.auction-start": "The auction of {character} begins; {player} bids first.",
         "event.auction-bid": "{player} bids {amount}.",
         "event.auction-pass": "{player} passes.",
-        "event.auction-cannot": "{player} cannot pay more than {high} and passes.",
+        "event.auction-cannot": "{player} cannot top the highest bid of {high} and passes.",
         "event.auction-none": "Nobody bids for {character}: the card leaves the game.",
         "event.auction-won": "{player} wins {character} for {bid}, paying {cards}.",
         "event.fatime-keep": "{player} keeps Fatime: {points} points at the final scoring.",
