@@ -39,8 +39,9 @@ RUN_ALL = """() => {
 }"""
 
 # JupyterLab reopens the notebooks of its last session: the one asked for must be in front.
+# Asked while the page still loads, so the application may not exist yet.
 SHOWN = """(name) => {
-  const panel = window.jupyterapp.shell.currentWidget;
+  const panel = window.jupyterapp?.shell?.currentWidget;
   return !!panel && panel.context?.path === name;
 }"""
 
