@@ -585,7 +585,7 @@ CATALOGUES["en"].update(
         "widget.verdict-ok": "{cell}: {doing}.",
         "widget.verdict-broken-one": "{cell}: 1 rule broken. {why}",
         "widget.verdict-broken-many": "{cell}: {count} rules broken. {why}",
-        "widget.verdict-item": "{number}. {tag}: {message}",
+        "widget.verdict-item": "{number}. {message}",
         "widget.doing-place": "the {tile} fits here{gate}; click or press Enter to place it",
         "widget.doing-build": "the {tile} fits here{gate}; click or press Enter to build it",
         "widget.doing-return": (

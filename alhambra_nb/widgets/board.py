@@ -336,7 +336,7 @@ def verdict(cell: Cell, action: str, violations: Sequence[Violation], doing: str
     numbered = " ".join(
         render(
             "widget.verdict-item",
-            {"number": i, "tag": rule_tag(v.rule.value), "message": v.message},
+            {"number": i, "message": v.message},
         )
         for i, v in enumerate(violations, 1)
     )
