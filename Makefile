@@ -21,7 +21,7 @@ LAB_ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 # Extra pytest arguments, e.g. make test PYTEST_ARGS='-x -m "not slow"'.
 PYTEST_ARGS ?=
 
-.PHONY: help venv browser test lint pytest lab student-notebooks bench format
+.PHONY: help venv browser test lint pytest lab student-notebooks bench format messages
 
 help:
 	@echo "make lab      set up (the lab extra only) and open the tutorials in JupyterLab"
@@ -31,20 +31,25 @@ help:
 	@echo "make browser  install Debian's chromium and axe-core for the browser tests, if missing"
 	@echo "make bench    run every benchmarks/*.py"
 	@echo "make format   ruff format + ruff check --fix"
+	@echo "make messages bring every language's catalogue in step with the English texts"
 
 venv: $(STAMP)
 
 # The rules core that setup.py compiles: a change to one of them means building it again.
 COMPILED := $(shell sed -n 's/^    "\(alhambra_nb\/.*\.py\)",$$/\1/p' setup.py)
 
-# Re-install only when the build files or the compiled sources are newer than the stamp.
-$(STAMP): pyproject.toml setup.py $(COMPILED)
+# The message catalogues that the build compiles (a changed translation means building again).
+CATALOGUES := $(wildcard alhambra_nb/locale/*/LC_MESSAGES/*.po)
+
+# Re-install only when the build files, the compiled sources or the catalogues are newer than
+# the stamp.
+$(STAMP): pyproject.toml setup.py $(COMPILED) $(CATALOGUES)
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --disable-pip-version-check -q -e '.[test]'
 	@touch $@
 
 # The lab alone: installs '.[lab]' unless a test install newer than every build file is there.
-$(LAB_STAMP): pyproject.toml setup.py $(COMPILED)
+$(LAB_STAMP): pyproject.toml setup.py $(COMPILED) $(CATALOGUES)
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	@if [ -f $(STAMP) ] && [ -z "$$(find $^ -newer $(STAMP))" ]; then \
 		echo "lab: the test install is up to date and holds everything the lab needs"; \
@@ -97,3 +102,9 @@ bench: venv
 format: venv
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
+
+# The English texts changed: write the template and merge it into every language's .po (new
+# texts arrive untranslated; `python scripts/messages.py status` counts them).
+messages: venv
+	$(PY) scripts/messages.py extract
+	$(PY) scripts/messages.py update

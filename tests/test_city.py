@@ -367,14 +367,12 @@ def test_print_shows_a_small_picture():
     ]
 
 
-def test_violations_render_in_other_languages_from_the_catalogue():
+def test_violations_are_put_into_words_from_the_catalogue(monkeypatch):
     found = alh.City.from_text("1,0 garden-10").check("tower-10-W", (2, 0))
-    assert found[0].explain("xx") == found[0].message  # unknown language: English
-    alh.CATALOGUES["test"] = dict(alh.CATALOGUES["en"], **{"side.W": "WEST"})
-    try:
-        assert "WEST wall" in found[0].explain("test")
-    finally:
-        del alh.CATALOGUES["test"]
+    with pytest.raises(alh.LanguageError, match=r"'xx'.*hu \(Magyar\)"):
+        found[0].explain("xx")  # an unknown language is refused, never answered in English
+    monkeypatch.setitem(alh.ENGLISH, "side.W", "WEST")
+    assert "WEST wall" in found[0].explain("en")
     assert found[0].to_dict()["edges"] == [[2, 0, "W"], [1, 0, "E"]]
 
 

@@ -333,10 +333,10 @@ def test_picking_a_tile_turns_it_upright(widget):
 
 
 def test_the_widget_words_come_from_the_catalogue(widget, monkeypatch):
-    from alhambra_nb.core.messages import CATALOGUES
+    from alhambra_nb.core.messages import ENGLISH
 
-    monkeypatch.setitem(CATALOGUES["en"], "widget.placed", "Gebaut: {tile} bei {cell}{gate}.")
-    monkeypatch.setitem(CATALOGUES["en"], "page.reserve", "Reserve (de)")
+    monkeypatch.setitem(ENGLISH, "widget.placed", "Gebaut: {tile} bei {cell}{gate}.")
+    monkeypatch.setitem(ENGLISH, "page.reserve", "Reserve (de)")
     widget.try_place((0, -1))
     assert widget.note == "Gebaut: tower-9-NE bei (0, -1)."
     assert alh.CityWidget()._words["reserve"] == "Reserve (de)"

@@ -701,10 +701,10 @@ def test_take_buy_redesign_and_end_are_on_exactly_when_the_engine_lists_such_an_
 
 
 def test_the_tables_prompts_and_notes_come_from_the_catalogue(monkeypatch):
-    from alhambra_nb.core.messages import CATALOGUES
+    from alhambra_nb.core.messages import ENGLISH
 
-    monkeypatch.setitem(CATALOGUES["en"], "prompt.act", "{player}: à toi de jouer.")
-    monkeypatch.setitem(CATALOGUES["en"], "widget.game-undone", "Annulé : {action}.")
+    monkeypatch.setitem(ENGLISH, "prompt.act", "{player}: à toi de jouer.")
+    monkeypatch.setitem(ENGLISH, "widget.game-undone", "Annulé : {action}.")
     w = table()
     assert w._prompt == "Ana: à toi de jouer."
     send(w, {"kind": "take", "cards": [w.game.state.display[0]], "version": version(w)})

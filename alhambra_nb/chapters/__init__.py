@@ -14,6 +14,9 @@
 
 from __future__ import annotations
 
+from string import ascii_lowercase
+
+from ..core.messages import add_messages
 from . import building, components, expansion, play, redesign, scoring
 from .expansion_tasks import (
     AllowedActionsTask,
@@ -52,6 +55,35 @@ CHAPTERS: tuple[Chapter, ...] = (
     *expansion.EXPANSION_CHAPTERS,
 )
 """Every chapter, in the order a learner meets them (RULES.md §1–§8, then expansion II §9)."""
+
+
+def chapter_texts(chapters: tuple[Chapter, ...]) -> dict[str, str]:
+    """Every text a learner reads in ``chapters``, keyed for the message catalogue: a
+    chapter's ``chapter.<id>#title`` and ``#summary``, a step's ``<step id>#title``,
+    ``#text``, ``#prompt`` and ``#then``, and a quiz's ``#option.a`` and ``#note.a``."""
+    found: dict[str, str] = {}
+    for chapter in chapters:
+        found[f"chapter.{chapter.id}#title"] = chapter.title
+        found[f"chapter.{chapter.id}#summary"] = chapter.summary
+        for step in chapter.steps:
+            found[f"{step.id}#title"] = step.title
+            found[f"{step.id}#text"] = step.text
+            if step.task is not None:
+                found[f"{step.id}#prompt"] = step.task.prompt
+            if isinstance(getattr(step.task, "then", None), str):
+                found[f"{step.id}#then"] = step.task.then
+            for letter, option in zip(
+                ascii_lowercase, getattr(step.task, "options", ()), strict=False
+            ):
+                # a quiz's option is its text; an allowed-actions option is (action, label)
+                label = option[1] if isinstance(option, tuple) else option
+                found[f"{step.id}#option.{letter}"] = label
+            for letter, note in zip(ascii_lowercase, getattr(step.task, "notes", ()), strict=False):
+                found[f"{step.id}#note.{letter}"] = note
+    return found
+
+
+add_messages(chapter_texts(CHAPTERS))
 
 _BY_ID: dict[str, Chapter] = {c.id: c for c in CHAPTERS}
 _STEPS: dict[str, Step] = {s.id: s for c in CHAPTERS for s in c.steps}

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from string import ascii_lowercase
 from typing import Any, ClassVar
 
-from ..core import CATALOGUES, City, Game, Tile, Violation, arrow_lines, as_tile, format_cell
+from ..core import City, Game, Tile, Violation, arrow_lines, as_tile, format_cell
 from ..core.geometry import SIDES, Cell, Side, neighbour
-from ..core.messages import render
+from ..core.messages import add_messages, render
 from ..core.modules.characters import Bid, payable
 from .game_tasks import GameTask, capitalised, need_stage, read_name, reasons_text, say
 from .tasks import (
@@ -29,7 +29,7 @@ from .tasks import (
 )
 from .verdict import Verdict, right, wrong
 
-CATALOGUES["en"].update(
+add_messages(
     {
         "task.gate.needless": (
             "{where} is legal without a gate: a gate there would spend a card and lock the two "

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..core import (
-    CATALOGUES,
     Buy,
     Currency,
     Game,
@@ -23,13 +22,13 @@ from ..core import (
     card,
     format_cell,
 )
-from ..core.messages import render
+from ..core.messages import add_messages, render
 from ..core.money import MoneyCard, is_exact_payment
 from .stage import GameStage
 from .tasks import AnswerError, Task, read_cell, read_number, read_points
 from .verdict import Verdict, right, wrong
 
-CATALOGUES["en"].update(
+add_messages(
     {
         "task.start.right": "Yes. {reason}",
         "task.start.wrong": (

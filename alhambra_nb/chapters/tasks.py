@@ -16,12 +16,12 @@ from dataclasses import dataclass, field
 from string import ascii_lowercase
 from typing import Any, ClassVar
 
-from ..core import CATALOGUES, Building, City, RuleId, Tile, Violation, as_tile, score_round
+from ..core import Building, City, RuleId, Tile, Violation, as_tile, score_round
 from ..core.geometry import Cell, format_cell
-from ..core.messages import render
+from ..core.messages import add_messages, render
 from .verdict import Verdict, no_answer, right, wrong
 
-CATALOGUES["en"].update(
+add_messages(
     {
         "task.unreadable": "Sorry, I cannot read that: {error}.",
         "task.place.legal": "Yes: {where} breaks no building rule.",

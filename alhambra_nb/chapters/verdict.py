@@ -6,11 +6,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import CATALOGUES, Violation
+from ..core import Violation
 from ..core.geometry import Cell, Side
-from ..core.messages import render
+from ..core.messages import add_messages, render
 
-CATALOGUES["en"].update(
+add_messages(
     {
         "task.no-answer": (
             "Nothing to check yet. Type your answer in place of the three dots ..., "

@@ -38,8 +38,9 @@ from .geometry import (
     neighbour,
     neighbours,
 )
+from .i18n import LanguageError, get_language, languages, set_language
 from .limits import MAX_COORDINATE, MAX_TILES, CitySizeError
-from .messages import CATALOGUES
+from .messages import ENGLISH, word
 from .modules import MODULES, Bonus, Module, UnknownModuleError
 from .modules.characters import (
     CHARACTERS,
@@ -107,11 +108,11 @@ __all__ = [
     "BUILDINGS",
     "CAMPS",
     "CAMP_TABLE",
-    "CATALOGUES",
     "CHARACTERS",
     "CURRENCIES",
     "DIAMONDS",
     "DIAMOND_TABLE",
+    "ENGLISH",
     "FOUNTAIN",
     "GATE_CARDS",
     "MAX_COORDINATE",
@@ -161,6 +162,7 @@ __all__ = [
     "KarimBuy",
     "KnihstigTake",
     "LailaSwap",
+    "LanguageError",
     "MachmaSwap",
     "MarketSpace",
     "Module",
@@ -205,6 +207,8 @@ __all__ = [
     "card",
     "check_action",
     "format_cell",
+    "get_language",
+    "languages",
     "legal_actions",
     "load_camps",
     "load_characters",
@@ -218,5 +222,7 @@ __all__ = [
     "random_city",
     "rank_type",
     "score_round",
+    "set_language",
     "simulate",
+    "word",
 ]

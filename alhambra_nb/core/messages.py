@@ -1,248 +1,254 @@
-"""Every sentence a learner reads, as templates keyed by id, one catalogue per language.
+"""Every sentence a learner reads, as English templates keyed by id; :mod:`.i18n` translates
+them with the gettext catalogues of the other languages.
 
 Violations keep their parameters (tiles, cells, sides, numbers) rather than finished text, so a
-new language is a new catalogue entry — data, not code. :func:`render` fills a template, putting
-each parameter into words with the same catalogue (``side.W`` → "west", ``building.tower`` →
-"tower").
+new language is a catalogue, not code. :func:`render` fills a template, putting each parameter
+into words in the same language (``side.W`` → "west", ``building.tower`` → "tower").
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from enum import Enum
 from typing import Any
 
+from .errors import AlhambraError, shown
 from .geometry import Side, format_cell
-from .tiles import Edge, Tile
+from .i18n import SOURCE_LANGUAGE, resolve, translate
+from .tiles import Building, Edge, Tile
 
-CATALOGUES: dict[str, dict[str, str]] = {
-    "en": {
-        # nouns
-        "side.N": "north",
-        "side.E": "east",
-        "side.S": "south",
-        "side.W": "west",
-        "building.pavilion": "pavilion",
-        "building.seraglio": "seraglio",
-        "building.arcades": "arcades",
-        "building.chambers": "chambers",
-        "building.garden": "garden",
-        "building.tower": "tower",
-        "tile.fountain": "fountain",
-        "tile.camp": "camp",
-        # the legend beside a board: what each mark means
-        "legend.wall": "wall",
-        "legend.longest": "longest outer wall",
-        "legend.violation": "broken rule, by number",
-        "legend.blocking": "blocks the walk",
-        "legend.hole": "hole",
-        "legend.legal": "the tile fits here",
-        "edge.0": "open",
-        "edge.1": "walled",
-        "edge.2": "bastion",
-        "edge.3": "plain",
-        "list.and": " and ",
-        "list.sep": ", ",
-        "turns.1": "a quarter turn",
-        "turns.2": "half a turn",
-        "turns.3": "three quarter turns",
-        "tile-at": "the {tile} at {cell}",
-        # refusals of bad input: the value quoted, cut short when long
-        "refusal.side": "{value} is not a side: a side is one of the letters N, E, S and W.",
-        "refusal.sides": (
-            "{what}: {value} names the {side} side twice; each side is named at most once."
-        ),
-        "refusal.sides-kind": "{what} are side letters such as 'NE', not {value}.",
-        "refusal.tile-part": "{what}: {reason}",
-        "refusal.tile-price": "price must be a whole number from 0 to {most}, not {value}",
-        "refusal.tile-bastions": "a {building} has walls, not bastions",
-        "refusal.camp-walls": "a camp has bastions and plain sides, not walls",
-        "refusal.fountain-plain": "the fountain has no walls and no price",
-        "refusal.camp-bastion": "a camp has at least one bastion",
-        "refusal.tile-code-kind": "a tile code is a text such as 'tower-9-NE', not {value}",
-        "refusal.tile-code": (
-            "unknown tile code {value}: expected e.g. 'tower-9-NE', 'garden-10' or 'fountain'"
-        ),
-        "refusal.tile-unreal": "no tile is called {value}: the nearest real tiles are {near}",
-        "refusal.building": "unknown building {value}{hint}: expected one of {names}",
-        "refusal.building-hint": " (did you mean {close}?)",
-        "refusal.tile-kind": "expected a tile or a tile code such as 'tower-9-NE', not {value}",
-        "refusal.gate-side": "a gate stands on a side N, E, S or W, not {value}",
-        "refusal.rotation": "rotation is a whole number of quarter turns, not {value}",
-        "refusal.cell": "A cell is a pair of integers (x, y), not {value}.",
-        "refusal.cell-far": (
-            "The cell {value} lies too far from the fountain: a city's cells have |x| and |y| "
-            "at most {limit}."
-        ),
-        "refusal.city-tiles": (
-            "A city is given as cells with tiles, such as {{(1, 0): 'garden-10'}}, not {value}."
-        ),
-        "refusal.city-gates": (
-            "The gates of a city are given as (cell, side) pairs, such as [((1, 0), 'E')], "
-            "not {value}."
-        ),
-        "refusal.gate-dangling": (
-            "The gate on the {side} side of {cell} does not join two tiles: a gate stands on a "
-            "double wall between two tiles."
-        ),
-        "refusal.notation-entry": "Entry {number} ({entry}) is not 'x,y tile-code'.",
-        "refusal.notation-tile": "Entry {number} ({entry}): {reason}",
-        "refusal.notation-fountain": "Entry {number} ({entry}): the fountain stands at (0, 0).",
-        "refusal.notation-origin": "Entry {number} ({entry}): (0, 0) holds the fountain.",
-        "refusal.notation-taken": "Entry {number} ({entry}): {cell} already holds {code}.",
-        "refusal.card": (
-            "unknown card {value}: expected e.g. 'denar-5#2' (currency-value#copy) or 'scoring-1'"
-        ),
-        "refusal.round": "round must be 1, 2 or 3, not {value}",
-        "refusal.counts-building": "counts[{player}] has {value}, not a building type",
-        "refusal.counts-number": "counts[{player}][{building}] is {value}, not a count",
-        "refusal.notation-kind": "a city notation is a text, not {value}",
-        "refusal.currency": (
-            "{value} is not a currency: the currencies are denar, dirham, ducat and guilder."
-        ),
-        "refusal.seat": "There is no seat {value}: this game's seats are 0 to {last}.",
-        "refusal.module": "There is no rules module {value}: the modules are {known}.",
-        "refusal.modules": (
-            "The rules modules are given as a list of names, such as ['gates'], not {value}."
-        ),
-        "refusal.game-state": "A game continues from the state of another game, not {value}.",
-        "refusal.counts": (
-            "The tiles of each player are given as a mapping from player to counts per "
-            "building type, not {value}."
-        ),
-        "refusal.action-text": (
-            "This action cannot be written out as text, so the game cannot record it."
-        ),
-        "refusal.action-field": "The {field} of this action must be {expected}, not {value}.",
-        "refusal.action-field-why": "The {field} of this action: {reason}",
-        "refusal.action-unknown": "{action} is no action of this game.",
-        "refusal.rule-broken": "A rule of the game forbids this.",
-        "refusal.save-object": "a saved game is a JSON object, not {kind}",
-        "refusal.save-text": "a saved game is JSON text, not {kind}",
-        "refusal.save-json": (
-            "not JSON: the text stops making sense at line {line}, column {column}"
-        ),
-        "refusal.save-unreadable": (
-            "not a text a saved game could be: it is not UTF-8, or writes out a number of "
-            "thousands of digits"
-        ),
-        "refusal.save-event": (
-            "this event cannot be told as a sentence: a tile, card, player or number it names "
-            "is missing or no such thing"
-        ),
-        "refusal.save-module": (
-            "this is not what the rules module keeps on the table: a part is missing or of the "
-            "wrong kind"
-        ),
-        "kind.none": "null (nothing)",
-        "kind.bool": "true or false",
-        "kind.number": "a number",
-        "kind.text": "a text",
-        "kind.list": "a list",
-        "kind.object": "a JSON object",
-        "kind.bytes": "raw bytes",
-        "kind.other": "something else",
-        # placement rules (RULES.md §4)
-        "placement/occupied": (
-            "{cell} already holds the {other}: a tile goes only on an empty cell."
-        ),
-        "placement/orientation": (
-            "Tiles are never turned: this {tile} tile stands {turns} from upright, but every "
-            "tile must stand like the fountain, roofs up."
-        ),
-        "placement/touches-city": (
-            "The {tile} at {cell} would not share a whole side with the Alhambra: "
-            "a new tile must sit beside a tile, edge to edge."
-        ),
-        "placement/touches-city:corner": (
-            "The {tile} at {cell} would touch the Alhambra only at a corner ({others}): "
-            "a new tile must share a whole side with a tile."
-        ),
-        "placement/walls-match:wall-open": (
-            "The {side} wall of the {tile} at {cell} would face the open {opposite} side of the "
-            "{other} at {other_cell}."
-        ),
-        "placement/walls-match:open-wall": (
-            "The open {side} side of the {tile} at {cell} would face the {opposite} wall of the "
-            "{other} at {other_cell}."
-        ),
-        "placement/fountain": (
-            "A fountain cannot be built at {cell}: every Alhambra has exactly one fountain, "
-            "the one at (0, 0) that it grows from."
-        ),
-        "placement/camp-sides:bastion": (
-            "The bastion on the {side} side of the {camp} at {cell} would face the {edge} "
-            "{opposite} side of the {other} at {other_cell}: a bastion may face only a "
-            "building's wall."
-        ),
-        "placement/camp-sides:plain": (
-            "The plain {side} side of the {camp} at {cell} would face the {edge} {opposite} "
-            "side of the {other} at {other_cell}: a camp's plain side may face only another "
-            "camp's plain side."
-        ),
-        "placement/walking": (
-            "A pedestrian cannot walk from the fountain onto the {tile} at {cell}: {reasons}."
-        ),
-        "walking.no-side": "it shares no side with the Alhambra",
-        "walking.double-wall": "its {side} side is a double wall with the {other} at {other_cell}",
-        "walking.own-wall": "its {side} wall blocks the way from the {other} at {other_cell}",
-        "walking.their-wall": "the {other} at {other_cell} turns its {opposite} wall to it",
-        "walking.camp": "the {other} at {other_cell} is a camp, and nobody walks through a camp",
-        "walking.cut-off": (
-            "the {other} at {other_cell} beyond its open {side} side cannot itself be reached "
-            "from the fountain"
-        ),
-        "placement/no-holes:one": (
-            "Placing the {tile} at {cell} would enclose the empty cell {empty}: no tile could "
-            "ever be built there."
-        ),
-        "placement/no-holes:many": (
-            "Placing the {tile} at {cell} would enclose the {count} empty cells {empty}: "
-            "no tile could ever be built there."
-        ),
-        "placement/gate": (
-            "A gate goes on a double wall between the new tile and the Alhambra, but the "
-            "{side} side of the {tile} at {cell} {what}."
-        ),
-        "gate.no-tile": "faces no tile",
-        "gate.not-double": "and the {other} at {other_cell} do not form a double wall",
-        "gate.camp": "faces the camp at {other_cell}, and camps take no gates",
-        # redesign rules (RULES.md §3, §4)
-        "redesign/empty": "There is no tile at {cell} to take away.",
-        "redesign/gate-locked": (
-            "The {tile} at {cell} is joined to the {other} at {other_cell} by a gate: a gate "
-            "and the tiles it joins are never moved."
-        ),
-        "redesign/fountain": "The fountain at {cell} is never moved: the Alhambra grows from it.",
-        "redesign/disconnects": (
-            "Taking the {tile} away from {cell} would cut {cut} off from the fountain: "
-            "a pedestrian could no longer walk there."
-        ),
-        "redesign/disconnects:camp": (
-            "Taking the {tile} away from {cell} would leave {cut} no longer touching the "
-            "Alhambra: a camp must stay joined to it side to side."
-        ),
-        "redesign/disconnects:swap": (
-            "Swapping the {tile} at {cell} for the {new} would cut {cut} off from the "
-            "fountain: a pedestrian could no longer walk there."
-        ),
-        "redesign/hole": (
-            "Taking the {tile} away from {cell} would leave an empty cell closed in by tiles "
-            "on every side."
-        ),
-        # whole-city rules (a position typed in by hand)
-        "city/fountain": "The fountain must stand at (0, 0), and only there.",
-        "city/walking": (
-            "A pedestrian cannot walk from the fountain to the {tile} at {cell} without "
-            "crossing a wall or leaving the tiles."
-        ),
-        "city/no-holes": "The empty cells {empty} are closed in by tiles on every side.",
-        "city/touches": "The {tile} at {cell} is not joined to the rest of the Alhambra.",
-    }
+Template = str | tuple[str, str]
+"""An English template: one text, or a singular and a plural form (chosen by ``count``)."""
+
+ENGLISH: dict[str, Template] = {
+    # nouns
+    "side.N": "north",
+    "side.E": "east",
+    "side.S": "south",
+    "side.W": "west",
+    "building.pavilion": "pavilion",
+    "building.seraglio": "seraglio",
+    "building.arcades": "arcades",
+    "building.chambers": "chambers",
+    "building.garden": "garden",
+    "building.tower": "tower",
+    "tile.fountain": "fountain",
+    "tile.camp": "camp",
+    # the legend beside a board: what each mark means
+    "legend.wall": "wall",
+    "legend.longest": "longest outer wall",
+    "legend.violation": "broken rule, by number",
+    "legend.blocking": "blocks the walk",
+    "legend.hole": "hole",
+    "legend.legal": "the tile fits here",
+    "edge.0": "open",
+    "edge.1": "walled",
+    "edge.2": "bastion",
+    "edge.3": "plain",
+    "list.and": " and ",
+    "list.sep": ", ",
+    "turns.1": "a quarter turn",
+    "turns.2": "half a turn",
+    "turns.3": "three quarter turns",
+    "tile-at": "the {tile} at {cell}",
+    "refusal.word": (
+        "There is no word for {value}: a building type, a tile, a side or a currency has one."
+    ),
+    "refusal.language": "There is no language {value}: the languages are {known}.",
+    "refusal.catalogue-missing": (
+        "The {language} catalogue has not been compiled ({file} is missing): install the "
+        "package again (pip install -e .) to compile it."
+    ),
+    # refusals of bad input: the value quoted, cut short when long
+    "refusal.side": "{value} is not a side: a side is one of the letters N, E, S and W.",
+    "refusal.sides": (
+        "{what}: {value} names the {side} side twice; each side is named at most once."
+    ),
+    "refusal.sides-kind": "{what} are side letters such as 'NE', not {value}.",
+    "refusal.tile-part": "{what}: {reason}",
+    "refusal.tile-price": "price must be a whole number from 0 to {most}, not {value}",
+    "refusal.tile-bastions": "a {building} has walls, not bastions",
+    "refusal.camp-walls": "a camp has bastions and plain sides, not walls",
+    "refusal.fountain-plain": "the fountain has no walls and no price",
+    "refusal.camp-bastion": "a camp has at least one bastion",
+    "refusal.tile-code-kind": "a tile code is a text such as 'tower-9-NE', not {value}",
+    "refusal.tile-code": (
+        "unknown tile code {value}: expected e.g. 'tower-9-NE', 'garden-10' or 'fountain'"
+    ),
+    "refusal.tile-unreal": "no tile is called {value}: the nearest real tiles are {near}",
+    "refusal.building": "unknown building {value}{hint}: expected one of {names}",
+    "refusal.building-hint": " (did you mean {close}?)",
+    "refusal.tile-kind": "expected a tile or a tile code such as 'tower-9-NE', not {value}",
+    "refusal.gate-side": "a gate stands on a side N, E, S or W, not {value}",
+    "refusal.rotation": "rotation is a whole number of quarter turns, not {value}",
+    "refusal.cell": "A cell is a pair of integers (x, y), not {value}.",
+    "refusal.cell-far": (
+        "The cell {value} lies too far from the fountain: a city's cells have |x| and |y| "
+        "at most {limit}."
+    ),
+    "refusal.city-tiles": (
+        "A city is given as cells with tiles, such as {{(1, 0): 'garden-10'}}, not {value}."
+    ),
+    "refusal.city-gates": (
+        "The gates of a city are given as (cell, side) pairs, such as [((1, 0), 'E')], not {value}."
+    ),
+    "refusal.gate-dangling": (
+        "The gate on the {side} side of {cell} does not join two tiles: a gate stands on a "
+        "double wall between two tiles."
+    ),
+    "refusal.notation-entry": "Entry {number} ({entry}) is not 'x,y tile-code'.",
+    "refusal.notation-tile": "Entry {number} ({entry}): {reason}",
+    "refusal.notation-fountain": "Entry {number} ({entry}): the fountain stands at (0, 0).",
+    "refusal.notation-origin": "Entry {number} ({entry}): (0, 0) holds the fountain.",
+    "refusal.notation-taken": "Entry {number} ({entry}): {cell} already holds {code}.",
+    "refusal.card": (
+        "unknown card {value}: expected e.g. 'denar-5#2' (currency-value#copy) or 'scoring-1'"
+    ),
+    "refusal.round": "round must be 1, 2 or 3, not {value}",
+    "refusal.counts-building": "counts[{player}] has {value}, not a building type",
+    "refusal.counts-number": "counts[{player}][{building}] is {value}, not a count",
+    "refusal.notation-kind": "a city notation is a text, not {value}",
+    "refusal.currency": (
+        "{value} is not a currency: the currencies are denar, dirham, ducat and guilder."
+    ),
+    "refusal.seat": "There is no seat {value}: this game's seats are 0 to {last}.",
+    "refusal.module": "There is no rules module {value}: the modules are {known}.",
+    "refusal.modules": (
+        "The rules modules are given as a list of names, such as ['gates'], not {value}."
+    ),
+    "refusal.game-state": "A game continues from the state of another game, not {value}.",
+    "refusal.counts": (
+        "The tiles of each player are given as a mapping from player to counts per "
+        "building type, not {value}."
+    ),
+    "refusal.action-text": (
+        "This action cannot be written out as text, so the game cannot record it."
+    ),
+    "refusal.action-field": "The {field} of this action must be {expected}, not {value}.",
+    "refusal.action-field-why": "The {field} of this action: {reason}",
+    "refusal.action-unknown": "{action} is no action of this game.",
+    "refusal.rule-broken": "A rule of the game forbids this.",
+    "refusal.save-object": "a saved game is a JSON object, not {kind}",
+    "refusal.save-text": "a saved game is JSON text, not {kind}",
+    "refusal.save-json": ("not JSON: the text stops making sense at line {line}, column {column}"),
+    "refusal.save-unreadable": (
+        "not a text a saved game could be: it is not UTF-8, or writes out a number of "
+        "thousands of digits"
+    ),
+    "refusal.save-event": (
+        "this event cannot be told as a sentence: a tile, card, player or number it names "
+        "is missing or no such thing"
+    ),
+    "refusal.save-module": (
+        "this is not what the rules module keeps on the table: a part is missing or of the "
+        "wrong kind"
+    ),
+    "kind.none": "null (nothing)",
+    "kind.bool": "true or false",
+    "kind.number": "a number",
+    "kind.text": "a text",
+    "kind.list": "a list",
+    "kind.object": "a JSON object",
+    "kind.bytes": "raw bytes",
+    "kind.other": "something else",
+    # placement rules (RULES.md §4)
+    "placement/occupied": ("{cell} already holds the {other}: a tile goes only on an empty cell."),
+    "placement/orientation": (
+        "Tiles are never turned: this {tile} tile stands {turns} from upright, but every "
+        "tile must stand like the fountain, roofs up."
+    ),
+    "placement/touches-city": (
+        "The {tile} at {cell} would not share a whole side with the Alhambra: "
+        "a new tile must sit beside a tile, edge to edge."
+    ),
+    "placement/touches-city:corner": (
+        "The {tile} at {cell} would touch the Alhambra only at a corner ({others}): "
+        "a new tile must share a whole side with a tile."
+    ),
+    "placement/walls-match:wall-open": (
+        "The {side} wall of the {tile} at {cell} would face the open {opposite} side of the "
+        "{other} at {other_cell}."
+    ),
+    "placement/walls-match:open-wall": (
+        "The open {side} side of the {tile} at {cell} would face the {opposite} wall of the "
+        "{other} at {other_cell}."
+    ),
+    "placement/fountain": (
+        "A fountain cannot be built at {cell}: every Alhambra has exactly one fountain, "
+        "the one at (0, 0) that it grows from."
+    ),
+    "placement/camp-sides:bastion": (
+        "The bastion on the {side} side of the {camp} at {cell} would face the {edge} "
+        "{opposite} side of the {other} at {other_cell}: a bastion may face only a "
+        "building's wall."
+    ),
+    "placement/camp-sides:plain": (
+        "The plain {side} side of the {camp} at {cell} would face the {edge} {opposite} "
+        "side of the {other} at {other_cell}: a camp's plain side may face only another "
+        "camp's plain side."
+    ),
+    "placement/walking": (
+        "A pedestrian cannot walk from the fountain onto the {tile} at {cell}: {reasons}."
+    ),
+    "walking.no-side": "it shares no side with the Alhambra",
+    "walking.double-wall": "its {side} side is a double wall with the {other} at {other_cell}",
+    "walking.own-wall": "its {side} wall blocks the way from the {other} at {other_cell}",
+    "walking.their-wall": "the {other} at {other_cell} turns its {opposite} wall to it",
+    "walking.camp": "the {other} at {other_cell} is a camp, and nobody walks through a camp",
+    "walking.cut-off": (
+        "the {other} at {other_cell} beyond its open {side} side cannot itself be reached "
+        "from the fountain"
+    ),
+    "placement/no-holes": (
+        "Placing the {tile} at {cell} would enclose the empty cell {empty}: no tile could "
+        "ever be built there.",
+        "Placing the {tile} at {cell} would enclose the {count} empty cells {empty}: "
+        "no tile could ever be built there.",
+    ),
+    "placement/gate": (
+        "A gate goes on a double wall between the new tile and the Alhambra, but the "
+        "{side} side of the {tile} at {cell} {what}."
+    ),
+    "gate.no-tile": "faces no tile",
+    "gate.not-double": "and the {other} at {other_cell} do not form a double wall",
+    "gate.camp": "faces the camp at {other_cell}, and camps take no gates",
+    # redesign rules (RULES.md §3, §4)
+    "redesign/empty": "There is no tile at {cell} to take away.",
+    "redesign/gate-locked": (
+        "The {tile} at {cell} is joined to the {other} at {other_cell} by a gate: a gate "
+        "and the tiles it joins are never moved."
+    ),
+    "redesign/fountain": "The fountain at {cell} is never moved: the Alhambra grows from it.",
+    "redesign/disconnects": (
+        "Taking the {tile} away from {cell} would cut {cut} off from the fountain: "
+        "a pedestrian could no longer walk there."
+    ),
+    "redesign/disconnects:camp": (
+        "Taking the {tile} away from {cell} would leave {cut} no longer touching the "
+        "Alhambra: a camp must stay joined to it side to side."
+    ),
+    "redesign/disconnects:swap": (
+        "Swapping the {tile} at {cell} for the {new} would cut {cut} off from the "
+        "fountain: a pedestrian could no longer walk there."
+    ),
+    "redesign/hole": (
+        "Taking the {tile} away from {cell} would leave an empty cell closed in by tiles "
+        "on every side."
+    ),
+    # whole-city rules (a position typed in by hand)
+    "city/fountain": "The fountain must stand at (0, 0), and only there.",
+    "city/walking": (
+        "A pedestrian cannot walk from the fountain to the {tile} at {cell} without "
+        "crossing a wall or leaving the tiles."
+    ),
+    "city/no-holes": "The empty cells {empty} are closed in by tiles on every side.",
+    "city/touches": "The {tile} at {cell} is not joined to the rest of the Alhambra.",
 }
-"""The message catalogues. Keys are rule ids, optionally with ``:variant``, and noun ids."""
+"""The English templates. Keys are rule ids, optionally with ``:variant``, event and widget
+ids, and noun ids (``building.tower``, and ``building.tower@acc`` for its forms)."""
 
 # -- game rules (RULES.md §2-§7): the turn, money, buying, and the game log ---------------
-CATALOGUES["en"].update(
+ENGLISH.update(
     {
         "currency.denar": "Denar",
         "currency.dirham": "Dirham",
@@ -352,57 +358,121 @@ CATALOGUES["en"].update(
     }
 )
 
-DEFAULT_LANGUAGE = "en"
+DEFAULT_LANGUAGE = SOURCE_LANGUAGE
+"""The language the templates are written in (the session may speak another)."""
+
+NOUN_FORMS = ("nom", "acc", "dat", "gen", "ins", "loc")
+"""Grammatical forms a translation may ask of a noun: ``{tile:acc}`` in a template writes the
+tile's name in the form its language's catalogue gives as ``acc`` (what each form holds —
+a case ending, an article — is the language's choice; English has one form for all)."""
 
 
-def render(key: str, params: Mapping[str, Any], language: str = DEFAULT_LANGUAGE) -> str:
-    """Fill the template ``key`` of ``language`` with ``params`` put into words."""
-    catalogue = CATALOGUES.get(language) or CATALOGUES[DEFAULT_LANGUAGE]
-    template = catalogue.get(key) or CATALOGUES[DEFAULT_LANGUAGE][key]
-    words = {name: _words(value, catalogue) for name, value in params.items()}
-    return template.format(**words)
+def add_messages(templates: Mapping[str, Template]) -> None:
+    """Add the English ``templates`` of a part of the package (chapters, widgets) to the
+    catalogue; a key already there must keep its text."""
+    for key, english in templates.items():
+        known = ENGLISH.setdefault(key, english)
+        if known != english:
+            raise ValueError(f"message {key!r} is defined twice with different texts")
 
 
-def _words(value: Any, catalogue: Mapping[str, str]) -> str:
+def template(key: str, language: str | None = None, count: int = 1) -> str:
+    """The template ``key`` in ``language`` (the session's by default); a plural template
+    takes the form for ``count``."""
+    return translate(key, ENGLISH[key], resolve(language), count)
+
+
+def render(key: str, params: Mapping[str, Any], language: str | None = None) -> str:
+    """Fill the template ``key`` of ``language`` (the session's by default) with ``params``
+    put into words. A plural template is chosen by the parameter ``count``."""
+    language = resolve(language)
+    count = params.get("count", 1)
+    text = template(key, language, count if isinstance(count, int) else 1)
+    words = {name: _words(value, language) for name, value in params.items()}
+    try:
+        return text.format(**words)
+    except (KeyError, IndexError, ValueError):
+        if language == SOURCE_LANGUAGE:
+            raise  # a fault of the package's own English, found by its tests
+        # A translation that asks for a form a value does not have must not cost the
+        # learner the sentence: say it in English (the catalogue checks find the fault).
+        english = {name: _words(value, SOURCE_LANGUAGE) for name, value in params.items()}
+        return template(key, SOURCE_LANGUAGE, count if isinstance(count, int) else 1).format(
+            **english
+        )
+
+
+class Noun:
+    """A noun put into words: its name in the language, and on request (``{tile:acc}``) one
+    of its grammatical forms (see :data:`NOUN_FORMS`)."""
+
+    __slots__ = ("key", "language", "text")
+
+    def __init__(self, key: str, language: str) -> None:
+        self.key = key
+        self.language = language
+        self.text = template(key, language)
+
+    def __format__(self, form: str) -> str:
+        if not form:
+            return self.text
+        if form not in NOUN_FORMS:
+            raise ValueError(f"no noun form {form!r}: the forms are {NOUN_FORMS}")
+        return template(f"{self.key}@{form}", self.language)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _words(value: Any, language: str) -> Any:
     if isinstance(value, Phrase):
-        return render(value.key, value.params, _language_of(catalogue))
+        return render(value.key, value.params, language)
     if isinstance(value, Tile):
-        return _noun(value, catalogue)
+        return Noun(_noun_key(value), language)
     if isinstance(value, Side):
-        return catalogue[f"side.{value.name}"]
+        return Noun(f"side.{value.name}", language)
     if isinstance(value, Edge):
-        return catalogue[f"edge.{int(value)}"]
+        return template(f"edge.{int(value)}", language)
     if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], Tile):
         # (tile, cell): "the garden at (2, 0)"
-        return catalogue["tile-at"].format(
-            tile=_noun(value[0], catalogue), cell=format_cell(value[1])
-        )
+        return render("tile-at", {"tile": value[0], "cell": value[1]}, language)
     if isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int) for v in value):
         return format_cell(value)  # type: ignore[arg-type]
     if isinstance(value, (list, tuple)):
-        return join([_words(v, catalogue) for v in value], catalogue)
-    return str(value)
+        return join([str(_words(v, language)) for v in value], language)
+    return value
 
 
-def _noun(tile: Tile, catalogue: Mapping[str, str]) -> str:
+def word(value: Tile | Building | Side | Enum, language: str | None = None) -> str:
+    """The learner's word for a building type, a tile, a side or a currency: ``"torony"`` for
+    ``Building.TOWER`` in Hungarian."""
+    if isinstance(value, Building):
+        return template(f"building.{value.value}", language)
+    if isinstance(value, (Tile, Side)):
+        return str(_words(value, resolve(language)))
+    key = f"currency.{value.value}" if isinstance(value, Enum) else None
+    if key is None or key not in ENGLISH:
+        raise AlhambraError(render("refusal.word", {"value": shown(value)}, language))
+    return template(key, language)
+
+
+def _noun_key(tile: Tile) -> str:
     if tile.building is not None:
-        return catalogue[f"building.{tile.building.value}"]
-    return catalogue[f"tile.{tile.kind.value}"]
+        return f"building.{tile.building.value}"
+    return f"tile.{tile.kind.value}"
 
 
-def _language_of(catalogue: Mapping[str, str]) -> str:
-    return next((lang for lang, cat in CATALOGUES.items() if cat is catalogue), DEFAULT_LANGUAGE)
-
-
-def join(items: Sequence[str], catalogue: Mapping[str, str] | None = None) -> str:
-    """``a``, ``a and b``, ``a, b and c`` in the catalogue's words."""
-    catalogue = catalogue or CATALOGUES[DEFAULT_LANGUAGE]
+def join(items: Sequence[str], language: str | None = None) -> str:
+    """``a``, ``a and b``, ``a, b and c`` in the language's words."""
     if len(items) <= 1:
         return "".join(items)
-    return catalogue["list.sep"].join(items[:-1]) + catalogue["list.and"] + items[-1]
+    language = resolve(language)
+    return (
+        template("list.sep", language).join(items[:-1]) + template("list.and", language) + items[-1]
+    )
 
 
-def kind_of(value: object, language: str = DEFAULT_LANGUAGE) -> str:
+def kind_of(value: object, language: str | None = None) -> str:
     """What kind of value ``value`` is, in the catalogue's words ("a list", "a text"): how a
     refusal names what it got instead, without a Python type name."""
     if value is None:
@@ -444,7 +514,7 @@ class Phrase:
 
 
 # -- expansion II (RULES.md §9): gates, diamonds, characters, camps -------------------------
-CATALOGUES["en"].update(
+ENGLISH.update(
     {
         "currency.diamond": "Diamonds",
         # rules
@@ -564,7 +634,7 @@ CATALOGUES["en"].update(
 # The widgets' words: notes, verdicts and (keys "page.…") what the page itself writes — button
 # labels, tray titles and status templates, sent to the page so that a translated catalogue
 # translates the widget too.
-CATALOGUES["en"].update(
+ENGLISH.update(
     {
         "legend.bastion": "bastion and its arrow",
         "widget.ignored-message": "Ignored a message from the page: {reason}",
@@ -583,8 +653,10 @@ CATALOGUES["en"].update(
         "widget.placed": "Placed the {tile} at {cell}{gate}.",
         "widget.with-gate": " with a gate on its {side} side",
         "widget.verdict-ok": "{cell}: {doing}.",
-        "widget.verdict-broken-one": "{cell}: 1 rule broken. {why}",
-        "widget.verdict-broken-many": "{cell}: {count} rules broken. {why}",
+        "widget.verdict-broken": (
+            "{cell}: {count} rule broken. {why}",
+            "{cell}: {count} rules broken. {why}",
+        ),
         "widget.verdict-item": "{number}. {message}",
         "widget.doing-place": "the {tile} fits here{gate}; click or press Enter to place it",
         "widget.doing-build": "the {tile} fits here{gate}; click or press Enter to build it",
@@ -694,9 +766,21 @@ CATALOGUES["en"].update(
 )
 
 
-def words(prefix: str, language: str = DEFAULT_LANGUAGE) -> dict[str, str]:
-    """Every template whose key starts with ``prefix``, keyed without it (English where
-    ``language`` has none): what a view sends to a page that writes its own words."""
-    found = {k: v for k, v in CATALOGUES[DEFAULT_LANGUAGE].items() if k.startswith(prefix)}
-    found.update((k, v) for k, v in CATALOGUES.get(language, {}).items() if k.startswith(prefix))
-    return {k.removeprefix(prefix): v for k, v in found.items()}
+def _noun_forms() -> dict[str, str]:
+    """The English of every grammatical form of every noun: the noun itself."""
+    nouns = [key for key in ENGLISH if key.startswith(("building.", "tile.", "side."))]
+    return {f"{key}@{form}": ENGLISH[key] for key in nouns for form in NOUN_FORMS}
+
+
+ENGLISH.update(_noun_forms())
+
+
+def words(prefix: str, language: str | None = None) -> dict[str, str]:
+    """Every template whose key starts with ``prefix``, keyed without it, in ``language``
+    (the session's by default): what a view sends to a page that writes its own words."""
+    language = resolve(language)
+    return {
+        key.removeprefix(prefix): template(key, language)
+        for key in ENGLISH
+        if key.startswith(prefix)
+    }

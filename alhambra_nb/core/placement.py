@@ -181,7 +181,6 @@ def no_holes(attempt: Attempt) -> Iterator[Violation]:
     if enclosed:
         yield Violation.of(
             RuleId.NO_HOLES,
-            "one" if len(enclosed) == 1 else "many",
             cells=enclosed,
             tile=attempt.tile,
             cell=attempt.cell,

@@ -23,7 +23,7 @@ from .errors import AlhambraError
 from .events import Event
 from .geometry import ORIGIN
 from .limits import CitySizeError
-from .messages import CATALOGUES, DEFAULT_LANGUAGE, kind_of, render
+from .messages import DEFAULT_LANGUAGE, ENGLISH, kind_of, render
 from .modules import MODULES, Module, UnknownModuleError, load_modules, registry_version
 from .money import SCORING_CARDS, CardError, card, money_cards
 from .notation import NotationError
@@ -435,10 +435,10 @@ def _format_problem(data: Mapping[str, Any]) -> tuple[str, str] | None:
 def _read_event(entry: Mapping[str, Any], where: str) -> Event:
     """A log entry that names a known event and reads as a sentence."""
     event = Event.from_dict(entry)
-    if not event.key.startswith("event.") or event.key not in CATALOGUES[DEFAULT_LANGUAGE]:
+    if not event.key.startswith("event.") or event.key not in ENGLISH:
         raise GameStateError(f"{where}.event", f"unknown event {event.key!r}")
     try:
-        event.sentence()
+        event.sentence(DEFAULT_LANGUAGE)
     except (KeyError, IndexError, TypeError, ValueError):
         # a parameter missing from the sentence, a tile code or card id that is no such thing
         raise GameStateError(where, render("refusal.save-event", {})) from None

@@ -11,11 +11,9 @@ from collections.abc import Iterable, Sequence
 
 from ..core.city import City
 from ..core.geometry import SIDES, Cell, Side, format_cell
-from ..core.messages import CATALOGUES, DEFAULT_LANGUAGE, join
+from ..core.messages import join, template
 from ..core.tiles import Tile
 from ..core.violations import Violation
-
-_WORDS = CATALOGUES[DEFAULT_LANGUAGE]
 
 RULE_TAGS: dict[str, str] = {
     "placement/occupied": "taken",
@@ -45,7 +43,7 @@ def rule_tag(rule: str) -> str:
 def side_names(sides: Iterable[Side]) -> str:
     """'north and east' for the given sides, in compass order."""
     chosen = set(sides)
-    return join([_WORDS[f"side.{s.name}"] for s in SIDES if s in chosen])
+    return join([template(f"side.{s.name}") for s in SIDES if s in chosen])
 
 
 LEGEND_MARKS = ("wall", "longest", "violation", "blocking", "hole", "legal")
@@ -54,20 +52,20 @@ LEGEND_MARKS = ("wall", "longest", "violation", "blocking", "hole", "legal")
 
 def legend_words(mark: str) -> str:
     """The legend's words for a mark of the board: 'wall', 'blocks the walk', …"""
-    return _WORDS[f"legend.{mark}"]
+    return template(f"legend.{mark}")
 
 
 def tile_noun_of(role: str) -> str:
     """'garden' for the role ``garden``, 'camp' for ``camp``: a tile kind's name."""
     key = f"tile.{role}" if role in ("fountain", "camp") else f"building.{role}"
-    return _WORDS[key]
+    return template(key)
 
 
 def tile_noun(tile: Tile) -> str:
     """'garden', 'fountain', 'camp'."""
     if tile.building is not None:
-        return _WORDS[f"building.{tile.building.value}"]
-    return _WORDS[f"tile.{tile.kind.value}"]
+        return template(f"building.{tile.building.value}")
+    return template(f"tile.{tile.kind.value}")
 
 
 def describe_tile(tile: Tile) -> str:

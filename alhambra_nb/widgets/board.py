@@ -340,11 +340,10 @@ def verdict(cell: Cell, action: str, violations: Sequence[Violation], doing: str
         )
         for i, v in enumerate(violations, 1)
     )
-    key = "widget.verdict-broken-one" if count == 1 else "widget.verdict-broken-many"
     return {
         "ok": False,
         "action": action,
-        "text": render(key, {"cell": cell, "count": count, "why": numbered}),
+        "text": render("widget.verdict-broken", {"cell": cell, "count": count, "why": numbered}),
         "violations": violations_payload(violations),
     }
 

@@ -209,9 +209,9 @@ def test_the_focus_stays_in_the_chapter_as_its_steps_change(page):
 
 
 def test_the_feedback_mark_comes_from_the_catalogue(page, monkeypatch):
-    from alhambra_nb.core.messages import CATALOGUES
+    from alhambra_nb.core.messages import ENGLISH
 
-    monkeypatch.setitem(CATALOGUES["en"], "widget.failed-mark", "Nein: {text}")
+    monkeypatch.setitem(ENGLISH, "widget.failed-mark", "Nein: {text}")
     w = alh.ChapterWidget("building", step="walking/try")
     w.answer((1, 2))  # a cell where the tile breaks the walking rule and more
     mount(page, w)
