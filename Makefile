@@ -90,9 +90,13 @@ lab: $(LAB_STAMP)
 
 # The tutorials without the cells tagged `solution` (and their outputs), for a class.
 student-notebooks: $(LAB_STAMP)
-	@mkdir -p $(STUDENT_DIR)
-	$(VENV)/bin/jupyter nbconvert --to notebook tutorials/*.ipynb --output-dir $(STUDENT_DIR) \
-		--TagRemovePreprocessor.enabled=True --TagRemovePreprocessor.remove_cell_tags solution
+	@for dir in tutorials tutorials/*/; do \
+		set -- $$dir/*.ipynb; [ -e "$$1" ] || continue; \
+		out=$(STUDENT_DIR)/$${dir#tutorials}; mkdir -p $$out; \
+		echo "+ jupyter nbconvert --to notebook $$dir/*.ipynb --output-dir $$out"; \
+		$(VENV)/bin/jupyter nbconvert --to notebook "$$@" --output-dir $$out --log-level WARN \
+			--TagRemovePreprocessor.enabled=True --TagRemovePreprocessor.remove_cell_tags solution; \
+	done
 
 bench: venv
 	@shopt -s nullglob; files=(benchmarks/*.py); \

@@ -62,15 +62,20 @@ def check_language(language: object) -> str:
 
 
 def locale_language(environ: dict[str, str] | None = None) -> str | None:
-    """The language of the locale (``hu_HU.UTF-8`` → ``hu``) when it is one of ours."""
+    """The language of the locale (``hu_HU.UTF-8`` → ``hu``) when it is one of ours.
+
+    As gettext reads it: the first of ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` and ``LANG``
+    that is set decides; ``LANGUAGE`` may list several in order of preference (``fr:pl``)."""
     environ = dict(os.environ) if environ is None else environ
     for variable in _LOCALE_VARIABLES:
-        for value in environ.get(variable, "").split(":"):
-            code = value.split(".")[0].split("@")[0].split("_")[0].lower()
+        value = environ.get(variable, "")
+        if not value:
+            continue
+        for choice in value.split(":"):
+            code = choice.split(".")[0].split("@")[0].split("_")[0].lower()
             if code in LANGUAGES:
                 return code
-            if code and code not in ("c", "posix"):
-                break  # a language the user chose that we do not have: ask the next variable
+        return None
     return None
 
 
