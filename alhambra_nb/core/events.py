@@ -12,12 +12,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .geometry import Side
-from .messages import DEFAULT_LANGUAGE, Phrase, render
-from .money import Currency, describe
+from .i18n import resolve
+from .messages import Phrase, render
+from .money import Cards, Currency
 from .tiles import Tile
 
 _TILE_PARAMS = ("tile", "old")
 _TILE_LIST_PARAMS = ("tiles",)
+_CARD_PARAMS = ("cards", "give")
+_COUNTED_PARAMS = ("winners",)
+"""Lists whose length chooses the plural form when the event keeps no ``count`` (the log
+of a saved game keeps what the event held when it was written)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,8 +37,9 @@ class Event:
         # never change the game's log (nor the earlier states kept for undo).
         object.__setattr__(self, "params", plain_copy(dict(self.params)))
 
-    def sentence(self, language: str = DEFAULT_LANGUAGE) -> str:
-        """The event as a sentence in ``language``."""
+    def sentence(self, language: str | None = None) -> str:
+        """The event as a sentence in ``language`` (the session's by default)."""
+        language = resolve(language)
         return render(self.key, _words(self.params, language), language)
 
     def to_dict(self) -> dict[str, Any]:
@@ -61,11 +67,14 @@ def plain_copy(value: Any) -> Any:
 
 def _words(params: Mapping[str, Any], language: str) -> dict[str, Any]:
     words: dict[str, Any] = {}
+    for name in _COUNTED_PARAMS:
+        if isinstance(params.get(name), list) and "count" not in params:
+            words["count"] = len(params[name])
     for name, value in params.items():
         if name in _TILE_PARAMS and isinstance(value, str):
             words[name] = Tile.parse(value)
         elif name in _TILE_LIST_PARAMS and isinstance(value, list):
-            words[name] = [Tile.parse(v) for v in value] or ["none"]
+            words[name] = [Tile.parse(v) for v in value] or [Phrase("tiles.none")]
         elif name == "side" and isinstance(value, str):
             words[name] = Side[value]  # a gate's side, kept by its letter
         elif name == "cell" and isinstance(value, list):
@@ -73,8 +82,10 @@ def _words(params: Mapping[str, Any], language: str) -> dict[str, Any]:
         elif name == "currency" and isinstance(value, str):
             # a currency, or "diamond" for a payment in diamonds (expansion II)
             words[name] = Phrase(f"currency.{value if value == 'diamond' else Currency(value)}")
-        elif name == "cards" and isinstance(value, list):
-            words[name] = describe(value)
+        elif name in _CARD_PARAMS and isinstance(value, list):
+            words[name] = Cards(value)
+        elif name == "points" and isinstance(value, int):
+            words[name] = Phrase("points.count", count=value)
         elif name == "reason" and isinstance(value, Mapping):
             words[name] = Phrase(value["key"], **value.get("params", {}))
         else:

@@ -25,7 +25,8 @@ from .actions import Action, check_writable, parse_action
 from .city import City
 from .errors import AlhambraError, shown
 from .events import Event, plain_copy
-from .messages import join, kind_of, render
+from .i18n import resolve
+from .messages import Phrase, join, kind_of, render
 from .modules import MODULES, UnknownModuleError, module_names
 from .money import (
     CURRENCIES,
@@ -83,6 +84,13 @@ class PlayerView:
             f"built, {len(self.reserve)} in reserve, {len(self.money)} cards ({self.money_total})>"
         )
 
+    def describe(self, language: str | None = None) -> str:
+        """The player's points, money and reserve in ``language`` (the session's by default)."""
+        return "\n".join(_player_lines(self, language))
+
+    def __str__(self) -> str:
+        return self.describe()
+
 
 @dataclass(frozen=True)
 class NeutralView:
@@ -94,6 +102,19 @@ class NeutralView:
 
     def building_counts(self) -> dict[Building, int]:
         return building_counts(self.tiles)
+
+    def describe(self, language: str | None = None) -> str:
+        """The neutral player's points and tiles in ``language`` (the session's by default)."""
+        words = {
+            "player": self.name,
+            "count": self.score,
+            "tiles": " ".join(t.code for t in self.tiles),
+        }
+        key = "game.neutral-tiles" if self.tiles else "game.neutral"
+        return render(key, words, language)
+
+    def __str__(self) -> str:
+        return self.describe()
 
 
 @dataclass(frozen=True)
@@ -107,12 +128,26 @@ class MarketSpace:
     def __repr__(self) -> str:
         return f"<space {self.space} ({self.currency.label}): {self.tile or 'empty'}>"
 
+    def describe(self, language: str | None = None) -> str:
+        """The space, its currency and its tile's code in ``language`` (the session's by
+        default)."""
+        words: dict[str, Any] = {"space": self.space, "currency": _currency(self.currency)}
+        if self.tile is None:
+            return render("game.market-empty", words, language)
+        return render("game.market", {**words, "code": self.tile.code}, language)
+
+    def __str__(self) -> str:
+        return self.describe()
+
 
 class Game:
     """A game of Alhambra for 2-6 players (RULES.md §2-§7).
 
     ``players`` is a count or a list of names; ``seed`` makes the game reproducible (a seed
     is chosen and kept when none is given); ``modules`` names expansion rules modules.
+    The names the game gives (the neutral player of a two-player game, players given as a
+    count) are those of ``language``, the session's by default: they belong to the game
+    from then on, and its save keeps them.
     """
 
     def __init__(
@@ -120,10 +155,11 @@ class Game:
         players: int | Sequence[str] = 2,
         seed: int | None = None,
         modules: Sequence[str] | str | None = (),
+        language: str | None = None,
     ) -> None:
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
-        self._start(new_state(players, seed, module_names(modules)))
+        self._start(new_state(players, seed, module_names(modules), language))
 
     def _start(self, state: GameState) -> None:
         self._initial = state
@@ -322,8 +358,14 @@ class Game:
 
     @property
     def log(self) -> list[str]:
-        """Everything that happened, as sentences."""
-        return [e.sentence() for e in self._state.log]
+        """Everything that happened, as sentences in the session's language."""
+        return self.log_in()
+
+    def log_in(self, language: str | None = None) -> list[str]:
+        """Everything that happened, as sentences in ``language`` (the session's by
+        default)."""
+        language = resolve(language)
+        return [e.sentence(language) for e in self._state.log]
 
     @property
     def scorings(self) -> list[ScoreBreakdown]:
@@ -371,18 +413,55 @@ class Game:
         )
 
     def __str__(self) -> str:
+        return self.describe()
+
+    def describe(self, language: str | None = None) -> str:
+        """The table as a learner prints it, in ``language`` (the session's by default): who
+        is to play, the market, the money display, each player's points, money and reserve.
+        Tiles and cards are written as the codes an action names them by."""
         state = self._state
-        lines = [repr(self)]
-        for space in self.market:
-            lines.append(f"  market {space.space} {space.currency.label:<7} {space.tile or '-'}")
-        lines.append("  display " + (" ".join(state.display) or "-"))
+        lines = [self._heading(language)]
+        lines += [f"  {space.describe(language)}" for space in self.market]
+        display = " ".join(state.display)
+        key = "game.display" if display else "game.display-empty"
+        lines.append("  " + render(key, {"cards": display}, language))
         for view in self.players:
-            money = ", ".join(f"{view.money_in(c)} {c.label}" for c in CURRENCIES)
-            lines.append(f"  {view.name}: {view.score} points; money {money}")
-            lines.append(f"    reserve: {' '.join(t.code for t in view.reserve) or '-'}")
-        if state.neutral is not None:
-            lines.append(f"  {state.neutral.name} (neutral): {state.neutral.score} points")
+            lines += [f"  {line}" for line in _player_lines(view, language)]
+        neutral = self.neutral
+        if neutral is not None:
+            words = {"player": neutral.name, "count": neutral.score}
+            lines.append("  " + render("game.neutral", words, language))
         return "\n".join(lines)
+
+    def _heading(self, language: str | None) -> str:
+        state = self._state
+        words: dict[str, Any] = {"players": join(list(state.names), language), "seed": state.seed}
+        if state.phase == PHASE_OVER:
+            winners = self.winners()
+            words.update(winners=join(winners, language), count=len(winners))
+            return render("game.heading-over", words, language)
+        words.update(turn=state.turn, player=state.players[state.current].name)
+        return render("game.heading", words, language)
+
+
+def _currency(currency: Currency) -> Phrase:
+    return Phrase(f"currency.{currency.value}")
+
+
+def _player_lines(view: PlayerView, language: str | None) -> list[str]:
+    """A player's points and money, and their reserve (tile codes), as two lines; the
+    second indented under the first."""
+    money = [
+        render("game.money", {"amount": view.money_in(c), "currency": _currency(c)}, language)
+        for c in CURRENCIES
+    ]
+    words = {"player": view.name, "count": view.score, "money": join(money, language)}
+    reserve = " ".join(t.code for t in view.reserve)
+    key = "game.reserve" if reserve else "game.reserve-empty"
+    return [
+        render("game.player", words, language),
+        "  " + render(key, {"tiles": reserve}, language),
+    ]
 
 
 def _detached(state: GameState) -> GameState:

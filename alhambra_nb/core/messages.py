@@ -15,6 +15,7 @@ from typing import Any
 from .errors import AlhambraError, shown
 from .geometry import Side, format_cell
 from .i18n import SOURCE_LANGUAGE, resolve, translate
+from .money import Cards
 from .tiles import Building, Edge, Tile
 
 Template = str | tuple[str, str]
@@ -273,7 +274,10 @@ ENGLISH.update(
             "{player} has not acted yet: a turn is taking money, buying a building or "
             "redesigning the Alhambra."
         ),
-        "money/not-displayed": "{cards} {verb} not in the money display ({display}).",
+        "money/not-displayed": (
+            "{cards} is not in the money display ({display}).",
+            "{cards} are not in the money display ({display}).",
+        ),
         "money/none": "Taking money means taking at least one card from the money display.",
         "money/over-limit": (
             "{cards} total {total}: several cards may be taken together only when they total "
@@ -283,8 +287,10 @@ ENGLISH.update(
         "buy/no-tile:space": "There is no market space {space}: the spaces are 1 to 4.",
         "buy/not-in-hand": "{player} does not hold {cards}.",
         "buy/wrong-currency": (
-            "The {tile} on space {space} is paid in {currency} only, and {cards} {verb} not "
-            "{currency}."
+            "The {tile} on space {space} is paid in {currency} only, and {cards} is not "
+            "{currency}.",
+            "The {tile} on space {space} is paid in {currency} only, and {cards} are not "
+            "{currency}.",
         ),
         "buy/insufficient-money": (
             "The {tile} on space {space} costs {price} {currency}, but {cards} total only "
@@ -304,7 +310,10 @@ ENGLISH.update(
             "Swapping the {tile} at {cell} for its twin from the reserve would change nothing."
         ),
         # the game log
-        "event.money": "{player} is dealt {cards}: {total} in {count} cards.",
+        "event.money": (
+            "{player} is dealt {cards}: {total} in {count} card.",
+            "{player} is dealt {cards}: {total} in {count} cards.",
+        ),
         "event.start": "{player} starts the game: {reason}.",
         "event.start:cards": "the fewest cards ({count})",
         "event.start:total": "the fewest cards ({count}) and the lowest total ({total})",
@@ -313,7 +322,8 @@ ENGLISH.update(
             "among equals"
         ),
         "event.neutral": (
-            "{neutral}, the neutral player, takes {count} tiles from the bag: {tiles}."
+            "{neutral}, the neutral player, takes {count} tile from the bag: {tiles}.",
+            "{neutral}, the neutral player, takes {count} tiles from the bag: {tiles}.",
         ),
         "event.take": "{player} takes {cards} from the money display.",
         "event.buy-exact": (
@@ -335,8 +345,10 @@ ENGLISH.update(
             "The bag is empty, so market space {space} stays empty: the game ends."
         ),
         "event.reshuffle": (
+            "The money deck is used up: the {count} card of the discard pile is shuffled "
+            "into a new deck.",
             "The money deck is used up: the {count} cards of the discard pile are shuffled "
-            "into a new deck."
+            "into a new deck.",
         ),
         "event.deck-empty": "Deck and discard pile are empty: the money display stays short.",
         "event.scoring-card": (
@@ -354,7 +366,83 @@ ENGLISH.update(
         "event.final-none": (
             "Nobody receives the {tile} from space {space}: nobody holds any {currency}."
         ),
-        "event.game-over": "The game is over: {winners} {verb} with {points} points.",
+        "event.game-over": (
+            "The game is over: {winners} wins with {points}.",
+            "The game is over: {winners} share the win with {points}.",
+        ),
+        # words the log and a game's table name things with
+        "points.count": ("{count} point", "{count} points"),
+        "cards.none": "nothing",
+        "cards.no-cards": "no cards",
+        "card.money": "{value} {currency}",
+        "card.scoring": "scoring card {round}",
+        "card.gate": "a gate card",
+        "tiles.none": "none",
+        "player.seat": "seat {seat}",
+        "player.default-name": "Player {number}",
+        # the neutral player of a two-player game: each rulebook gives him a name of its own
+        "neutral.name": "Dirk",
+        # a game printed: print(game)
+        "game.heading": "Game of {players} (seed {seed}): turn {turn}, {player} to play",
+        "game.heading-over": (
+            "Game of {players} (seed {seed}): over, won by {winners}",
+            "Game of {players} (seed {seed}): over, won by {winners} together",
+        ),
+        "game.market": "market space {space} ({currency}): {code}",
+        "game.market-empty": "market space {space} ({currency}): empty",
+        "game.display": "money display: {cards}",
+        "game.display-empty": "money display: empty",
+        "game.player": (
+            "{player}: {count} point; money {money}",
+            "{player}: {count} points; money {money}",
+        ),
+        "game.money": "{amount} {currency}",
+        "game.reserve": "reserve: {tiles}",
+        "game.reserve-empty": "reserve: empty",
+        "game.neutral": (
+            "{player} (the neutral player): {count} point",
+            "{player} (the neutral player): {count} points",
+        ),
+        "game.neutral-tiles": (
+            "{player} (the neutral player): {count} point; tiles {tiles}",
+            "{player} (the neutral player): {count} points; tiles {tiles}",
+        ),
+    }
+)
+
+# -- a scoring explained (RULES.md §5): one line per building type, walls, bonuses, totals ---
+ENGLISH.update(
+    {
+        "scoring.heading": "Scoring {round}:",
+        "scoring.type": "{building}: {places}",
+        "scoring.type-none": "{building}: nobody has one, nobody scores",
+        "scoring.separator": "; ",
+        "scoring.holder": "{player} {count}",
+        "scoring.place.1": "1st",
+        "scoring.place.2": "2nd",
+        "scoring.place.3": "3rd",
+        "scoring.place.4": "4th",
+        "scoring.place.5": "5th",
+        "scoring.place.6": "6th",
+        "scoring.place.n": "{number}th",
+        "scoring.place-nothing": "{who}: {places}, which scores nothing this round",
+        "scoring.place": "{who}: {places}, {each}",
+        "scoring.tie-first": "{who} tie for {place}: {points} → {each} each",
+        "scoring.tie": "{who} tie for {places}: {sum} = {total} → {each} each",
+        "scoring.player-points": "{player} {points}",
+        "scoring.walls": "longest walls: {walls}",
+        "scoring.walls-none": "longest walls: none",
+        "scoring.bonus": "{source}: {player} {points}",
+        "scoring.bonus-why": "{source}: {player} {points} ({detail})",
+        "scoring.totals": "points this scoring: {totals}",
+        # the bonuses of expansion II: a scoring record keeps the detail in English, written
+        # from these templates, and a reader sees it in their language
+        "bonus.source.camps": "camps",
+        "bonus.detail.camps": ("{count} arrow: {points}", "{count} arrows: {points}"),
+        "bonus.detail.yusuf": "{walls} wall points / 3",
+        "bonus.detail.fatime": "kept",
+        "bonus.detail.hakim": "{building}: {points} × 1.5 = {total}",
+        "bonus.detail.hakim-half": "half a {building} for {player}",
     }
 )
 
@@ -431,6 +519,10 @@ def _words(value: Any, language: str) -> Any:
         return Noun(_noun_key(value), language)
     if isinstance(value, Side):
         return Noun(f"side.{value.name}", language)
+    if isinstance(value, Building):
+        return Noun(f"building.{value.value}", language)
+    if isinstance(value, Cards):
+        return value.words(language)
     if isinstance(value, Edge):
         return template(f"edge.{int(value)}", language)
     if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], Tile):
@@ -524,7 +616,9 @@ ENGLISH.update(
         "gate/not-displayed": "No gate card lies beside the market to be taken.",
         "buy/mixed-currency": (
             "The {tile} on space {space} may be paid in diamonds, but diamonds are never "
-            "combined with other cards, and {cards} {verb} no diamonds."
+            "combined with other cards, and {cards} is no diamonds.",
+            "The {tile} on space {space} may be paid in diamonds, but diamonds are never "
+            "combined with other cards, and {cards} are no diamonds.",
         ),
         "buy/insufficient-money:diamond": (
             "The {tile} on space {space} costs {price}, but the diamonds {cards} total only "
@@ -611,7 +705,7 @@ ENGLISH.update(
         "event.auction-cannot": "{player} cannot top the highest bid of {high} and passes.",
         "event.auction-none": "Nobody bids for {character}: the card leaves the game.",
         "event.auction-won": "{player} wins {character} for {bid}, paying {cards}.",
-        "event.fatime-keep": "{player} keeps Fatime: {points} points at the final scoring.",
+        "event.fatime-keep": "{player} keeps Fatime: {points} at the final scoring.",
         "event.fatime-swap": (
             "{player} swaps Fatime for the top face-down character: {character}."
         ),
@@ -766,7 +860,7 @@ ENGLISH.update(
 )
 
 
-def _noun_forms() -> dict[str, str]:
+def _noun_forms() -> dict[str, Template]:
     """The English of every grammatical form of every noun: the noun itself."""
     nouns = [key for key in ENGLISH if key.startswith(("building.", "tile.", "side."))]
     return {f"{key}@{form}": ENGLISH[key] for key in nouns for form in NOUN_FORMS}

@@ -108,7 +108,7 @@ class MoneyCard:
         return f"{self.currency.value}-{self.value}#{self.copy}"
 
     def __str__(self) -> str:
-        return f"{self.value} {self.currency.label}"
+        return _card_words(self)
 
     def __repr__(self) -> str:
         return f"card({self.id!r})"
@@ -126,7 +126,7 @@ class ScoringCard:
         return f"scoring-{self.round}"
 
     def __str__(self) -> str:
-        return f"scoring card {self.round}"
+        return _card_words(self)
 
     def __repr__(self) -> str:
         return f"card({self.id!r})"
@@ -172,7 +172,7 @@ class DiamondCard:
         return f"diamond-{self.value}#{self.copy}"
 
     def __str__(self) -> str:
-        return f"{self.value} Diamonds"
+        return _card_words(self)
 
     def __repr__(self) -> str:
         return f"card({self.id!r})"
@@ -242,17 +242,61 @@ def not_among(cards: Sequence[str], held: Collection[str]) -> list[str]:
     return [c for i, c in enumerate(cards) if c not in held or c in cards[:i]]
 
 
-def describe(cards: Iterable[str]) -> str:
-    """'3 Denar, 2 Dirham and 4 Dirham': money cards as a learner reads them."""
-    words = [str(card(c)) for c in cards]
-    if len(words) <= 1:
-        return "".join(words) or "nothing"
-    return ", ".join(words[:-1]) + " and " + words[-1]
+def describe(cards: Iterable[str], language: str | None = None, none: str = "cards.none") -> str:
+    """'3 Denar, 2 Dirham and 4 Dirham': cards as a learner reads them, in ``language`` (the
+    session's by default); no cards at all are the template ``none`` ("nothing")."""
+    from .messages import join, render  # the catalogue reads money: imported when needed
+
+    words = [card_words(c, language) for c in cards]
+    return join(words, language) if words else render(none, {}, language)
 
 
-def verb_for(cards: Sequence[str]) -> str:
-    """'is' or 'are', to follow :func:`describe` of ``cards`` in a sentence."""
-    return "is" if len(cards) == 1 else "are"
+def card_words(card_id: str, language: str | None = None) -> str:
+    """One card as a learner reads it ("3 Denar", "scoring card 1", "Fatime")."""
+    return _card_words(card(card_id), language)
+
+
+def _card_words(found: Any, language: str | None = None) -> str:
+    from .messages import Phrase, render
+
+    if isinstance(found, (MoneyCard, DiamondCard)):
+        currency = "diamond" if isinstance(found, DiamondCard) else found.currency.value
+        words = {"value": found.value, "currency": Phrase(f"currency.{currency}")}
+        return render("card.money", words, language)
+    if isinstance(found, ScoringCard):
+        return render("card.scoring", {"round": found.round}, language)
+    words_of = getattr(found, "words", None)  # a module's card (a gate card) says its words
+    return words_of(language) if callable(words_of) else str(found)
+
+
+class Cards:
+    """Cards named in a sentence, kept as ids and put into words in the sentence's language
+    when it is rendered (a violation made in one language reads well after a switch)."""
+
+    __slots__ = ("ids", "none")
+
+    def __init__(self, ids: Iterable[str], none: str = "cards.none") -> None:
+        self.ids = tuple(ids)
+        self.none = none
+        """The template for no cards at all ("nothing", "no cards")."""
+
+    def words(self, language: str | None = None) -> str:
+        return describe(self.ids, language, self.none)
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Cards) and (self.ids, self.none) == (other.ids, other.none)
+
+    def __hash__(self) -> int:
+        return hash(self.ids)
+
+    def __repr__(self) -> str:
+        return f"Cards({list(self.ids)!r})"
+
+    def __str__(self) -> str:
+        return self.words()
 
 
 def sort_cards(cards: Iterable[str]) -> list[str]:

@@ -6,12 +6,14 @@ type who holds how many tiles, which places they take, who ties, and the points,
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from .errors import AlhambraError, shown
-from .messages import render
+from .messages import ENGLISH, join, render, template
 from .tiles import BUILDINGS, Building
 
 POINTS: dict[int, dict[Building, tuple[int, ...]]] = {
@@ -61,31 +63,50 @@ class TypeResult:
         """Points per player who has at least one tile of this type."""
         return {p: place.each for place in self.places for p in place.players}
 
-    def explain(self, name: Callable[[Any], str] = str) -> str:
-        """'tower: Ana 4 and Ben 4 tie for 1st and 2nd: 13 + 6 = 19 → 9 each'."""
+    def explain(self, name: Callable[[Any], str] = str, language: str | None = None) -> str:
+        """'tower: Ana 4 and Ben 4 tie for 1st and 2nd: 13 + 6 = 19 → 9 each', in ``language``
+        (the session's by default)."""
         if not self.places:
-            return f"{self.building.value}: nobody has one, nobody scores"
-        return f"{self.building.value}: " + "; ".join(_explain_place(p, name) for p in self.places)
+            return render("scoring.type-none", {"building": self.building}, language)
+        places = [_explain_place(p, name, language) for p in self.places]
+        separator = template("scoring.separator", language)
+        return render(
+            "scoring.type", {"building": self.building, "places": separator.join(places)}, language
+        )
 
 
-def _explain_place(place: Place, name: Callable[[Any], str]) -> str:
-    who = " and ".join(f"{name(p)} {place.count}" for p in place.players)
-    covered = " and ".join(_ordinal(n) for n in place.places)
+def _explain_place(place: Place, name: Callable[[Any], str], language: str | None) -> str:
+    holders = [
+        render("scoring.holder", {"player": name(p), "count": place.count}, language)
+        for p in place.players
+    ]
+    words: dict[str, Any] = {
+        "who": join(holders, language),
+        "places": join([_ordinal(n, language) for n in place.places], language),
+        "each": place.each,
+        "count": len(place.players),
+    }
     if not place.pool:
-        return f"{who}: {covered}, which scores nothing this round"
+        return render("scoring.place-nothing", words, language)
     if len(place.players) == 1:
-        return f"{who}: {covered}, {place.each}"
+        return render("scoring.place", words, language)
     if len(place.pool) == 1:  # the places after the first score nothing this round
-        return f"{who} tie for {_ordinal(place.places[0])}: {place.pool[0]} → {place.each} each"
-    scoring = " and ".join(_ordinal(n) for n in place.places[: len(place.pool)])
-    total = sum(place.pool)
-    return (
-        f"{who} tie for {scoring}: {' + '.join(map(str, place.pool))} = {total} → {place.each} each"
+        words.update(place=_ordinal(place.places[0], language), points=place.pool[0])
+        return render("scoring.tie-first", words, language)
+    scoring = place.places[: len(place.pool)]
+    words.update(
+        places=join([_ordinal(n, language) for n in scoring], language),
+        sum=" + ".join(map(str, place.pool)),
+        total=sum(place.pool),
     )
+    return render("scoring.tie", words, language)
 
 
-def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+def _ordinal(n: int, language: str | None = None) -> str:
+    """The place ``n`` in words ("1st"): a template per place, as each language writes it."""
+    if f"scoring.place.{n}" in ENGLISH:
+        return template(f"scoring.place.{n}", language)
+    return render("scoring.place.n", {"number": n}, language)
 
 
 def rank_type(building: Building, counts: Mapping[Any, int], round: int = 2) -> TypeResult:
@@ -174,22 +195,98 @@ class ScoreBreakdown:
             for p in self.players
         }
 
-    def explain(self, name: Callable[[Any], str] = str) -> str:
-        """The scoring as lines a learner can follow."""
-        lines = [f"Scoring {self.round}:"]
-        lines += [f"  {result.explain(name)}" for result in self.types]
-        walls = ", ".join(f"{name(p)} {n}" for p, n in self.walls.items())
-        lines.append(f"  longest walls: {walls or 'none'}")
+    def explain(self, name: Callable[[Any], str] = str, language: str | None = None) -> str:
+        """The scoring as lines a learner can follow, in ``language`` (the session's by
+        default)."""
+        lines = [render("scoring.heading", {"round": self.round}, language)]
+        lines += [f"  {result.explain(name, language)}" for result in self.types]
+        walls = _points_list({name(p): n for p, n in self.walls.items()}, language)
+        if walls:
+            lines.append("  " + render("scoring.walls", {"walls": walls}, language))
+        else:
+            lines.append("  " + render("scoring.walls-none", {}, language))
         for player, found in self.bonuses.items():
             for source, points, detail in found:
-                why = f" ({detail})" if detail else ""
-                lines.append(f"  {source}: {name(player)} {points:+d}{why}")
-        totals = ", ".join(f"{name(p)} {n}" for p, n in self.totals.items())
-        lines.append(f"  points this scoring: {totals}")
+                lines.append("  " + _explain_bonus(name(player), source, points, detail, language))
+        totals = _points_list({name(p): n for p, n in self.totals.items()}, language)
+        lines.append("  " + render("scoring.totals", {"totals": totals}, language))
         return "\n".join(lines)
 
     def __str__(self) -> str:
         return self.explain()
+
+
+def _points_list(points: Mapping[str, int], language: str | None) -> str:
+    """ "Ana 5, Ben 3": each player's points, in the language's words and list separator."""
+    items = [
+        render("scoring.player-points", {"player": player, "points": n}, language)
+        for player, n in points.items()
+    ]
+    return template("list.sep", language).join(items)
+
+
+def _explain_bonus(player: str, source: str, points: int, detail: str, language: str | None) -> str:
+    """One line of a module's bonus: its source, the player, the points and how they came."""
+    words = {
+        "source": bonus_source(source, language),
+        "player": player,
+        "points": f"{points:+d}",
+        "detail": bonus_detail(detail, language),
+    }
+    return render("scoring.bonus-why" if detail else "scoring.bonus", words, language)
+
+
+def bonus_source(source: str, language: str | None = None) -> str:
+    """Where a bonus comes from, in ``language``: a module's word ("camps"), or a
+    character's name, which stays a name."""
+    key = f"bonus.source.{source}"
+    return template(key, language) if key in ENGLISH else source
+
+
+def bonus_detail(detail: str, language: str | None = None) -> str:
+    """How a bonus was counted, in ``language``.
+
+    A scoring record keeps the detail as English text (the save format, and every save made
+    so far, hold it so); it was written from one of the ``bonus.detail.…`` templates, so its
+    parameters are read back from the English and the template is filled in ``language``.
+    A detail no template wrote is shown as it is."""
+    if not detail:
+        return detail
+    for key, pattern in _detail_patterns():
+        found = pattern.fullmatch(detail)
+        if found is not None:
+            return render(key, _detail_params(found.groupdict()), language)
+    return detail
+
+
+@cache
+def _detail_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """Each bonus detail template's English forms as patterns that read its parameters."""
+    patterns = []
+    for key, english in ENGLISH.items():
+        if not key.startswith("bonus.detail."):
+            continue
+        for form in english if isinstance(english, tuple) else (english,):
+            parts = re.split(r"\{(\w+)\}", form)
+            text = "".join(
+                re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)"
+                for i, part in enumerate(parts)
+            )
+            patterns.append((key, re.compile(text)))
+    return tuple(patterns)
+
+
+def _detail_params(found: Mapping[str, str]) -> dict[str, Any]:
+    """Parameters read back from English text: numbers as numbers, a building as its type."""
+    params: dict[str, Any] = {}
+    for name, value in found.items():
+        if value.isdigit():
+            params[name] = int(value)
+        elif name == "building" and value in {b.value for b in BUILDINGS}:
+            params[name] = Building(value)
+        else:
+            params[name] = value
+    return params
 
 
 def score_round(

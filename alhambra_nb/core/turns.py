@@ -42,6 +42,7 @@ from .city import City
 from .errors import AlhambraError, shown
 from .geometry import Cell, Side
 from .layout import Layout
+from .messages import Phrase, render
 from .money import (
     CURRENCIES,
     CURRENCY,
@@ -50,7 +51,7 @@ from .money import (
     STARTING_MONEY,
     TAKE_LIMIT,
     VALUE,
-    describe,
+    Cards,
     is_exact_payment,
     minimal_patterns,
     money_cards,
@@ -59,7 +60,6 @@ from .money import (
     space_currency,
     total,
     total_in,
-    verb_for,
 )
 from .phases import PHASE_ENDING, PHASE_FINAL, PHASE_OVER, PHASE_PLAY
 from .placement import may_be_built
@@ -85,10 +85,15 @@ class GameSetupError(AlhambraError):
 
 # -- setup ----------------------------------------------------------------------------------
 def new_state(
-    players: int | Sequence[str] = 2, seed: int = 0, modules: Sequence[str] = ()
+    players: int | Sequence[str] = 2,
+    seed: int = 0,
+    modules: Sequence[str] = (),
+    language: str | None = None,
 ) -> GameState:
-    """A new game set up as in RULES.md §2 (and §7 with two players)."""
-    names = _player_names(players)
+    """A new game set up as in RULES.md §2 (and §7 with two players). Names the game gives
+    (the neutral player, players given as a count) are those of ``language`` (the session's
+    by default); they are part of the game from then on."""
+    names = _player_names(players, language)
     if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) > MAX_SEED:
         raise GameSetupError(
             f"the seed is a whole number below 2**{MAX_NUMBER_BITS} either side of 0, "
@@ -98,7 +103,7 @@ def new_state(
     n = len(names)
     neutral = None
     if n == 2:
-        neutral = NeutralState(next(x for x in NEUTRAL_NAMES if x not in names))
+        neutral = NeutralState(_neutral_name(names, language))
     state = GameState(
         seed=seed,
         players=[PlayerState(name) for name in names],
@@ -141,11 +146,18 @@ a game's log, so a save of a whole game with six such names stays far below the 
 read (:data:`.saves.MAX_SAVE_LENGTH`)."""
 
 
-def _player_names(players: int | Sequence[str]) -> list[str]:
+def _neutral_name(names: Sequence[str], language: str | None) -> str:
+    """The neutral player's name in ``language`` ("Dirk"; a Hungarian catalogue says "Géza"),
+    or a name of another rulebook when a player bears it already."""
+    choices = [render("neutral.name", {}, language), *NEUTRAL_NAMES]
+    return next(name for name in choices if name not in names)
+
+
+def _player_names(players: int | Sequence[str], language: str | None = None) -> list[str]:
     """The names of the players, checked before any work proportional to what was given."""
     if isinstance(players, int) and not isinstance(players, bool):
         _check_player_count(players)
-        return [f"Player {i + 1}" for i in range(players)]
+        return [render("player.default-name", {"number": i + 1}, language) for i in range(players)]
     if not isinstance(players, Sequence) or isinstance(players, str):
         raise GameSetupError(f"players is a count (2-6) or a list of names, not {shown(players)}")
     try:
@@ -544,7 +556,7 @@ def _check_seat(state: GameState, action: Action) -> list[Violation]:
     other = (
         _name(state, action.seat)
         if isinstance(action.seat, int) and 0 <= action.seat < len(state.players)
-        else f"seat {action.seat}"
+        else Phrase("player.seat", seat=shown(action.seat))
     )
     return [Violation.of(RuleId.NOT_YOUR_TURN, current=_name(state, seat), player=other)]
 
@@ -572,16 +584,16 @@ def _check_take(state: GameState, action: TakeMoney) -> list[Violation]:
         found.append(
             Violation.of(
                 RuleId.MONEY_NOT_DISPLAYED,
-                cards=describe(missing),
-                verb=verb_for(missing),
-                display=describe(state.display),
+                cards=Cards(missing),
+                count=len(missing),
+                display=Cards(state.display),
             )
         )
     limit = take_limit(state, state.current)
     taken = total(cards)
     if len(cards) > 1 and taken > limit:
         found.append(
-            Violation.of(RuleId.MONEY_OVER_LIMIT, cards=describe(cards), total=taken, limit=limit)
+            Violation.of(RuleId.MONEY_OVER_LIMIT, cards=Cards(cards), total=taken, limit=limit)
         )
     return found
 
@@ -602,9 +614,7 @@ def _check_buy(state: GameState, action: Buy) -> list[Violation]:
     found = []
     foreign = not_among(cards, player.money)
     if foreign:
-        found.append(
-            Violation.of(RuleId.BUY_NOT_IN_HAND, player=player.name, cards=describe(foreign))
-        )
+        found.append(Violation.of(RuleId.BUY_NOT_IN_HAND, player=player.name, cards=Cards(foreign)))
     wrong = [c for c in cards if c not in foreign and CURRENCY.get(c) is not currency]
     if wrong:
         found.append(
@@ -613,8 +623,8 @@ def _check_buy(state: GameState, action: Buy) -> list[Violation]:
                 tile=tile,
                 space=space,
                 currency=_currency_word(currency),
-                cards=describe(wrong),
-                verb=verb_for(wrong),
+                cards=Cards(wrong),
+                count=len(wrong),
             )
         )
     good = [c for c in cards if c not in foreign and c not in wrong]
@@ -629,7 +639,7 @@ def _check_buy(state: GameState, action: Buy) -> list[Violation]:
                 space=space,
                 price=tile.price,
                 currency=_currency_word(currency),
-                cards=describe(good) if good else "no cards",
+                cards=Cards(good, none="cards.no-cards"),
                 total=paid,
             )
         )
@@ -637,8 +647,6 @@ def _check_buy(state: GameState, action: Buy) -> list[Violation]:
 
 
 def _currency_word(currency: Any) -> Any:
-    from .messages import Phrase
-
     return Phrase(f"currency.{currency.value}")
 
 

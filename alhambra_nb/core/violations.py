@@ -13,7 +13,7 @@ from typing import Any
 
 from .errors import AlhambraError
 from .geometry import Cell, Side
-from .messages import DEFAULT_LANGUAGE, render
+from .messages import render
 
 
 class RuleId(StrEnum):
@@ -173,11 +173,11 @@ class Violation:
 
     @property
     def message(self) -> str:
-        """The explanation in English."""
-        return self.explain(DEFAULT_LANGUAGE)
+        """The explanation in the session's language (see :func:`.i18n.set_language`)."""
+        return self.explain()
 
-    def explain(self, language: str = DEFAULT_LANGUAGE) -> str:
-        """The explanation in ``language`` (falling back to English)."""
+    def explain(self, language: str | None = None) -> str:
+        """The explanation in ``language`` (the session's by default)."""
         return render(self.key, self.params, language)
 
     def to_dict(self) -> dict[str, Any]:

@@ -14,6 +14,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..camps import CAMPS, arrow_lines
+from ..i18n import SOURCE_LANGUAGE
+from ..messages import render
 from . import Bonus, Module, register
 
 if TYPE_CHECKING:
@@ -39,9 +41,11 @@ class Camps(Module):
             lines = [line for line in arrow_lines(player.city.tiles()) if line.points]
             if lines:
                 points = sum(line.points for line in lines)
-                detail = " + ".join(str(line.points) for line in lines)
-                arrows = "1 arrow" if len(lines) == 1 else f"{len(lines)} arrows"
-                found.append(Bonus(seat, "camps", points, f"{arrows}: {detail}"))
+                added = " + ".join(str(line.points) for line in lines)
+                # a scoring record keeps the detail in English; a reader sees it translated
+                words = {"count": len(lines), "points": added}
+                detail = render("bonus.detail.camps", words, SOURCE_LANGUAGE)
+                found.append(Bonus(seat, "camps", points, detail))
         return found
 
     def tile_value(self, state: GameState, seat: int, tile: Tile) -> float | None:

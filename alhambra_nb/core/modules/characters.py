@@ -66,11 +66,14 @@ from ..actions import (
     register_parser,
     seat_prefix,
 )
+from ..errors import shown
+from ..i18n import SOURCE_LANGUAGE
+from ..messages import add_messages, render, template
 from ..money import (
     CURRENCY,
     TAKE_LIMIT,
     VALUE,
-    describe,
+    Cards,
     is_diamond,
     minimal_payments,
     not_among,
@@ -129,6 +132,13 @@ class Character:
         """The stable card id: ``character-fatime``."""
         return f"character-{self.slug}"
 
+    def describe(self, language: str | None = None) -> str:
+        """What the character does, in ``language`` (the session's by default); a character
+        added from another table has no translation and says its effect as written."""
+        key = f"character.effect.{self.slug}"
+        known = key in _EFFECTS and _EFFECTS[key] == self.effect
+        return template(key, language) if known else self.effect
+
     def __str__(self) -> str:
         return self.name
 
@@ -150,6 +160,9 @@ def load_characters(text: str | None = None) -> tuple[Character, ...]:
 
 CHARACTERS: tuple[Character, ...] = load_characters()
 """The ten characters (names and effects from the rulebook; see ``data/characters.csv``)."""
+# The effects a learner reads are catalogue templates (a character's name stays its name).
+_EFFECTS = {f"character.effect.{c.slug}": c.effect for c in CHARACTERS}
+add_messages(_EFFECTS)
 register_cards(CHARACTERS)
 BY_ID: dict[str, Character] = {c.id: c for c in CHARACTERS}
 
@@ -163,6 +176,13 @@ LAILA = "character-laila-wundabah"
 MACHMA = "character-machma-klain"
 YAMMERAD = "character-yammerad"
 YUSUF = "character-yusuf-e-passuff"
+
+
+def _detail(kind: str, **params: Any) -> str:
+    """How a bonus was counted: a scoring record keeps it in English, written from the
+    ``bonus.detail.…`` template that a reader's language translates (see
+    :func:`.scoring.bonus_detail`)."""
+    return render(f"bonus.detail.{kind}", params, SOURCE_LANGUAGE)
 
 
 # -- actions --------------------------------------------------------------------------------
@@ -540,11 +560,11 @@ class Characters(Module):
             walls = breakdown.walls.get(_name(state, yusuf), 0)
             if walls // 3:
                 found.append(
-                    Bonus(yusuf, "Yusuf E'Passuff", walls // 3, f"{walls} wall points / 3")
+                    Bonus(yusuf, "Yusuf E'Passuff", walls // 3, _detail("yusuf", walls=walls))
                 )
         fatime = owner(state, FATIME)
         if round == 3 and fatime is not None:
-            found.append(Bonus(fatime, "Fatime", FATIME_POINTS, "kept"))
+            found.append(Bonus(fatime, "Fatime", FATIME_POINTS, _detail("fatime")))
         return found
 
     def _hakim(self, state: GameState, seat: int, breakdown: ScoreBreakdown) -> list[Bonus]:
@@ -556,7 +576,7 @@ class Characters(Module):
         extra = points * 3 // 2 - points
         if not extra:
             return []
-        detail = f"{best.building.value}: {points} × 1.5 = {points + extra}"
+        detail = _detail("hakim", building=best.building, points=points, total=points + extra)
         return [Bonus(seat, "Hakim Wahid", extra, detail)]
 
     # -- computer players -----------------------------------------------------------------
@@ -741,11 +761,8 @@ class CharactersHalfHakim(Characters):
         # The neutral player of a two-player game takes part in majorities: a tie with him
         # broken by the half building changes his points too (seat None).
         seats: dict[str, int | None] = {p.name: i for i, p in enumerate(state.players)}
-        return [
-            Bonus(seats.get(p), "Hakim Wahid", d, f"half a {building.value} for {name}")
-            for p, d in deltas.items()
-            if d
-        ]
+        detail = _detail("hakim-half", building=building, player=name)
+        return [Bonus(seats.get(p), "Hakim Wahid", d, detail) for p, d in deltas.items() if d]
 
 
 def _count(result: Any, player: Any) -> int:
@@ -790,12 +807,10 @@ def _check_pay(state: GameState, auction: Any, cards: Sequence[str]) -> list[Vio
     found = []
     foreign = not_among(cards, player.money)
     if foreign:
-        found.append(
-            Violation.of(RuleId.BUY_NOT_IN_HAND, player=player.name, cards=describe(foreign))
-        )
+        found.append(Violation.of(RuleId.BUY_NOT_IN_HAND, player=player.name, cards=Cards(foreign)))
     good = [c for c in cards if c not in foreign]
     if len(purse(good)) > 1:
-        found.append(Violation.of(RuleId.AUCTION_PAYMENT, "mixed", cards=describe(good)))
+        found.append(Violation.of(RuleId.AUCTION_PAYMENT, "mixed", cards=Cards(good)))
     paid = total(good)
     # Too little is a reason of its own only when something was paid: cards not held are
     # already the whole reason why "no cards" pay.
@@ -803,7 +818,7 @@ def _check_pay(state: GameState, auction: Any, cards: Sequence[str]) -> list[Vio
         found.append(
             Violation.of(
                 RuleId.AUCTION_PAYMENT,
-                cards=describe(good) if good else "no cards",
+                cards=Cards(good, none="cards.no-cards"),
                 total=paid,
                 bid=auction["high"],
             )
@@ -949,9 +964,9 @@ def _check_knihstig(state: GameState, action: KnihstigTake) -> list[Violation]:
         found.append(
             Violation.of(
                 RuleId.MONEY_NOT_DISPLAYED,
-                cards=describe([action.card]) if action.card in VALUE else repr(action.card),
-                verb="is",
-                display=describe(state.display),
+                cards=_card_words(action.card),
+                count=1,
+                display=Cards(state.display),
             )
         )
     return found
@@ -985,8 +1000,8 @@ def _check_machma(state: GameState, action: MachmaSwap) -> list[Violation]:
             Violation.of(
                 RuleId.MONEY_NOT_DISPLAYED,
                 cards=_card_words(action.take),
-                verb="is",
-                display=describe(state.display),
+                count=1,
+                display=Cards(state.display),
             )
         )
     if not found and VALUE[action.take] > VALUE[action.give]:
@@ -994,15 +1009,16 @@ def _check_machma(state: GameState, action: MachmaSwap) -> list[Violation]:
             Violation.of(
                 RuleId.CHARACTER_CONDITION,
                 "machma",
-                give=describe([action.give]),
-                take=describe([action.take]),
+                give=Cards([action.give]),
+                take=Cards([action.take]),
             )
         )
     return found
 
 
-def _card_words(card_id: str) -> str:
-    return describe([card_id]) if card_id in VALUE else repr(card_id)
+def _card_words(card_id: str) -> Cards | str:
+    """A card named in a refusal: its words, or the id quoted when no such card exists."""
+    return Cards([card_id]) if card_id in VALUE else shown(card_id)
 
 
 def _check_yammerad(state: GameState, action: YammeradDraw) -> list[Violation]:
@@ -1092,7 +1108,7 @@ def _do_machma(state: GameState, action: MachmaSwap) -> None:
     state.note(
         "event.machma",
         player=player.name,
-        give=describe([action.give]),
+        give=[action.give],
         cards=[action.take],
     )
 

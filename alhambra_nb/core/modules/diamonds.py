@@ -19,13 +19,12 @@ from importlib import resources
 from typing import TYPE_CHECKING
 
 from ..money import (
+    Cards,
     DiamondCard,
-    describe,
     is_diamond,
     not_among,
     register_cards,
     remembered_minimal_payments,
-    verb_for,
 )
 from ..violations import RuleId, Violation
 from . import Module, register
@@ -101,7 +100,7 @@ class Diamonds(Module):
         foreign = not_among(cards, player.money)
         if foreign:
             found.append(
-                Violation.of(RuleId.BUY_NOT_IN_HAND, player=player.name, cards=describe(foreign))
+                Violation.of(RuleId.BUY_NOT_IN_HAND, player=player.name, cards=Cards(foreign))
             )
         others = [c for c in cards if not is_diamond(c) and c not in foreign]
         if others:
@@ -110,8 +109,8 @@ class Diamonds(Module):
                     RuleId.BUY_MIXED_CURRENCY,
                     tile=tile,
                     space=space,
-                    cards=describe(others),
-                    verb=verb_for(others),
+                    cards=Cards(others),
+                    count=len(others),
                 )
             )
         diamonds = [c for c in cards if is_diamond(c) and c not in foreign]
@@ -124,7 +123,7 @@ class Diamonds(Module):
                     tile=tile,
                     space=space,
                     price=tile.price,
-                    cards=describe(diamonds) if diamonds else "no cards",
+                    cards=Cards(diamonds, none="cards.no-cards"),
                     total=paid,
                 )
             )

@@ -31,6 +31,7 @@ from ..actions import (
     seat_prefix,
 )
 from ..geometry import SIDES
+from ..messages import render
 from ..money import register_cards
 from ..phases import PHASE_PLAY
 from ..violations import RuleId, Violation
@@ -57,8 +58,12 @@ class GateCard:
         """The stable id: ``gate#2``."""
         return f"gate#{self.number}"
 
+    def words(self, language: str | None = None) -> str:
+        """The card as a learner reads it ("a gate card")."""
+        return render("card.gate", {}, language)
+
     def __str__(self) -> str:
-        return "a gate card"
+        return self.words()
 
     def __repr__(self) -> str:
         return f"card({self.id!r})"
