@@ -155,11 +155,19 @@ def problems(language: str) -> list[str]:
             forms = set(re.findall(r"\{[a-z_]+:([a-z]+)\}", text)) - set(NOUN_FORMS)
             if forms:
                 found.append(f"{key}: no noun forms {sorted(forms)}; the forms are {NOUN_FORMS}")
-            try:
-                text.format(**{name: _Sample() for name in wanted})
-            except (ValueError, KeyError, IndexError) as error:
-                found.append(f"{key}: does not fill ({error})")
+            if _fills(english[0], wanted) and not _fills(text, wanted):
+                found.append(f"{key}: does not fill in as the English does")
     return found
+
+
+def _fills(text: str, names: set[str]) -> bool:
+    """Whether ``text`` is a template that fills in (a lesson's text with literal braces, such
+    as ``{'Ana': 8}``, is no template and is never filled)."""
+    try:
+        text.format(**{name: _Sample() for name in names})
+    except (ValueError, KeyError, IndexError):
+        return False
+    return True
 
 
 class _Sample:
