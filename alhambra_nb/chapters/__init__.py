@@ -10,13 +10,15 @@
     step.city, step.tile, step.highlight()        # what to show
     print(step.check((0, -2)))                    # ✓ or ✗ with the engine's explanation
     step.to_dict()                                # the same, as JSON-ready data for a view
+    step.check((0, -2), language="hu")            # … and in another language
 """
 
 from __future__ import annotations
 
 from string import ascii_lowercase
 
-from ..core.messages import add_messages
+from ..core.errors import shown
+from ..core.messages import add_messages, render
 from . import building, components, expansion, play, redesign, scoring
 from .expansion_tasks import (
     AllowedActionsTask,
@@ -103,18 +105,17 @@ def get(chapter_id: str) -> Chapter:
     """The chapter with id ``chapter_id`` (e.g. ``"building"``)."""
     try:
         return _BY_ID[chapter_id]
-    except KeyError:
-        raise ChapterError(
-            f"no chapter {chapter_id!r}: the chapters are {', '.join(_BY_ID)}"
-        ) from None
+    except (KeyError, TypeError):
+        params = {"value": shown(chapter_id), "known": list(_BY_ID)}
+        raise ChapterError(render("refusal.chapter-unknown", params)) from None
 
 
 def step(step_id: str) -> Step:
     """The step with id ``step_id`` (e.g. ``"building/walking/try"``), in any chapter."""
     try:
         return _STEPS[step_id]
-    except KeyError:
-        raise ChapterError(f"no step {step_id!r}") from None
+    except (KeyError, TypeError):
+        raise ChapterError(render("refusal.step-unknown", {"value": shown(step_id)})) from None
 
 
 def steps() -> tuple[Step, ...]:

@@ -13,21 +13,24 @@ from dataclasses import dataclass
 from string import ascii_lowercase
 from typing import Any, ClassVar
 
-from ..core import City, Game, Tile, Violation, arrow_lines, as_tile, format_cell
+from ..core import City, Game, Tile, Violation, arrow_lines, as_tile
+from ..core.errors import shown
 from ..core.geometry import SIDES, Cell, Side, neighbour
-from ..core.messages import add_messages, render
+from ..core.messages import Phrase, add_messages
 from ..core.modules.characters import Bid, payable
-from .game_tasks import GameTask, capitalised, need_stage, read_name, reasons_text, say
+from .game_tasks import GameTask, need_stage, read_name, told
 from .tasks import (
     AnswerError,
     Task,
     around,
+    capitalised,
+    lettered,
     read_cell,
     read_letters,
     read_number,
     reading_order,
 )
-from .verdict import Verdict, right, wrong
+from .verdict import Verdict, Voice, right, wrong
 
 add_messages(
     {
@@ -61,10 +64,8 @@ add_messages(
         ),
         "task.camps.stop.camp": "a camp",
         "task.camps.stop.empty": "an empty cell",
-        "task.camps.point": "1 point",
-        "task.camps.points": "{count} points",
-        "task.camps.tile": "1 tile",
-        "task.camps.tiles": "{count} tiles",
+        "task.camps.points-count": ("{count} point", "{count} points"),
+        "task.camps.tiles-count": ("{count} tile", "{count} tiles"),
         "task.bid.right": "Yes, {bid}. {reasons}",
         "task.bid.too-high": "{name} cannot pay {bid}. {hint}",
         "task.bid.too-low": "{name} may bid more than {bid}. {hint}",
@@ -85,8 +86,17 @@ add_messages(
         "task.allowed.wrong": "Not quite. {notes}",
         "task.allowed.allowed": "({letter}) {words}: allowed.",
         "task.allowed.refused": "({letter}) {words}: refused. {reasons}",
-        "task.allowed.left-out.1": "One option the engine allows is not among your choices.",
-        "task.allowed.left-out": ("{count} options the engine allows are not among your choices."),
+        "task.allowed.left-out": (
+            "One option the engine allows is not among your choices.",
+            "{count} options the engine allows are not among your choices.",
+        ),
+        # what an answer that cannot be read is told: the end of "Sorry, I cannot read that: …"
+        "task.answer.gated-cell": (
+            "an answer here is a cell such as (2, 0), or a cell and the gate's side such as "
+            "'2,0 W', not {value}"
+        ),
+        "task.answer.no-bidding": "nobody is bidding here",
+        "task.answer.undecided": "the auction is not decided by these bids",
     }
 )
 """The words of the expansion tasks' feedback."""
@@ -108,15 +118,12 @@ def read_gated_cell(answer: object) -> tuple[Cell, Side | None]:
     try:
         return read_cell(answer), None
     except AnswerError:
-        raise AnswerError(
-            f"an answer here is a cell such as (2, 0), or a cell and the gate's side such as "
-            f"'2,0 W', not {answer!r}"
-        ) from None
+        raise AnswerError("task.answer.gated-cell", value=shown(answer)) from None
 
 
 def _need_city(city: City | None) -> City:
     if city is None:
-        raise AnswerError("this task needs a staged city")
+        raise AnswerError("task.answer.no-city")
     return city
 
 
@@ -145,25 +152,28 @@ class GatePlaceTask(Task):
     def __post_init__(self) -> None:
         object.__setattr__(self, "tile", as_tile(self.tile))
 
-    def _check(self, city: City | None, answer: object) -> Verdict:
+    def _check(self, city: City | None, answer: object, voice: Voice) -> Verdict:
         city = _need_city(city)
         cell, side = read_gated_cell(answer)
-        where = render("tile-at", {"tile": self.tile, "cell": format_cell(cell)})
+        where = voice.say("tile-at", tile=self.tile, cell=cell)
         plain = city.check(self.tile, cell)
         if not plain:
-            return wrong(say("task.gate.needless", where=capitalised(where)), cells=[cell])
+            return wrong(voice.say("task.gate.needless", where=capitalised(where)), cells=[cell])
         sides = [side] if side is not None else _double_wall_sides(city, self.tile, cell)
         for gate in sides:
             with_gate = city.check(self.tile, cell, gate=gate)
             if not with_gate:
                 edge = [(cell, gate)]
-                said = say("task.gate.right", reasons=reasons_text(plain), side=gate, where=where)
+                reasons = voice.reasons(plain)
+                said = voice.say("task.gate.right", reasons=reasons, side=gate, where=where)
                 return right(said, cells=[cell], edges=edge)
         if side is not None:
             found = city.check(self.tile, cell, gate=side)
-            said = say("task.gate.wrong-side", side=side, where=where, reasons=reasons_text(found))
+            reasons = voice.reasons(found)
+            said = voice.say("task.gate.wrong-side", side=side, where=where, reasons=reasons)
             return wrong(said, found)
-        return wrong(say("task.gate.no-help", where=where, reasons=reasons_text(plain)), plain)
+        said = voice.say("task.gate.no-help", where=where, reasons=voice.reasons(plain))
+        return wrong(said, plain)
 
     def solutions(self, city: City | None) -> list[Cell]:
         """The cells (a gate's side may be added to an answer, but is not needed)."""
@@ -197,44 +207,38 @@ class CampPointsTask(Task):
     example: ClassVar[str] = "7"
     prompt: str
 
-    def _check(self, city: City | None, answer: object) -> Verdict:
+    def _check(self, city: City | None, answer: object, voice: Voice) -> Verdict:
         city = _need_city(city)
         given = read_number(answer)
         lines = arrow_lines(city.tiles())
         total = sum(line.points for line in lines)
-        story = " ".join(_line_text(city, line) for line in lines)
+        story = " ".join(_line_text(city, line, voice) for line in lines)
         if given == total:
             scored = reading_order({c for line in lines for c in line.cells})
-            return right(say("task.camps.right", points=total, story=story), cells=scored)
+            return right(voice.say("task.camps.right", points=total, story=story), cells=scored)
         # The camps are marked, not the tiles they score: those are what the learner counts.
         camps = reading_order({line.camp for line in lines})
         key = "task.camps.too-many" if given > total else "task.camps.too-few"
-        return wrong(say(key, answer=given, hint=say("task.camps.hint")), cells=camps)
+        return wrong(voice.say(key, answer=given, hint=voice.say("task.camps.hint")), cells=camps)
 
     def solutions(self, city: City | None) -> list[int]:
         city = _need_city(city)
         return [sum(line.points for line in arrow_lines(city.tiles()))]
 
 
-def _line_text(city: City, line: Any) -> str:
-    camp = format_cell(line.camp)
+def _line_text(city: City, line: Any, voice: Voice) -> str:
     if not line.cells:
-        return say("task.camps.line.none", side=line.side, camp=camp)
+        return voice.say("task.camps.line.none", side=line.side, camp=line.camp)
     end = neighbour(line.cells[-1], line.side)
-    stop = say("task.camps.stop.camp" if end in city else "task.camps.stop.empty")
-    return say(
+    return voice.say(
         "task.camps.line",
         side=line.side,
-        camp=camp,
-        tiles=_counted(len(line.cells), "task.camps.tile", "task.camps.tiles"),
-        stop=stop,
-        end=format_cell(end),
-        points=_counted(line.points, "task.camps.point", "task.camps.points"),
+        camp=line.camp,
+        tiles=Phrase("task.camps.tiles-count", count=len(line.cells)),
+        stop=Phrase("task.camps.stop.camp" if end in city else "task.camps.stop.empty"),
+        end=end,
+        points=Phrase("task.camps.points-count", count=line.points),
     )
-
-
-def _counted(count: int, one: str, many: str) -> str:
-    return say(one) if count == 1 else say(many, count=count)
 
 
 # -- characters -------------------------------------------------------------------------------
@@ -250,20 +254,21 @@ class HighestBidTask(GameTask):
     def _highest(self, game: Game) -> int:
         bids = [a.amount for a in game.legal_actions() if isinstance(a, Bid)]
         if not bids:
-            raise AnswerError("nobody is bidding here")
+            raise AnswerError("task.answer.no-bidding")
         return max(bids)
 
-    def _check(self, stage: Any, answer: object) -> Verdict:
+    def _check(self, stage: Any, answer: object, voice: Voice) -> Verdict:
         game = need_stage(stage).game()
         given = read_number(answer)
         best = self._highest(game)
         name = game.players[game.state.current].name
-        refused = game.check(f"bid {best + 1}")
+        refused = game.check(f"bid {best + 1}")  # the action notation, not words
         if given == best:
-            return right(say("task.bid.right", bid=best, reasons=reasons_text(refused)), refused)
+            said = voice.say("task.bid.right", bid=best, reasons=voice.reasons(refused))
+            return right(said, refused)
         # The engine's refusal names the highest bid, so a wrong answer gets a hint instead.
         key = "task.bid.too-high" if given > best else "task.bid.too-low"
-        return wrong(say(key, name=name, bid=given, hint=say("task.bid.hint")))
+        return wrong(voice.say(key, name=name, bid=given, hint=voice.say("task.bid.hint")))
 
     def solutions(self, stage: Any) -> list[int]:
         return [self._highest(need_stage(stage).game())]
@@ -287,33 +292,34 @@ class AuctionWinnerTask(GameTask):
             game.apply(action)
         auction = game.state.extra["characters"]["auction"]
         if auction is None or not auction["paying"]:
-            raise AnswerError("the auction is not decided by these bids")
+            raise AnswerError("task.answer.undecided")
         return game.players[auction["leader"]].name, game, before
 
-    def _check(self, stage: Any, answer: object) -> Verdict:
+    def _check(self, stage: Any, answer: object, voice: Voice) -> Verdict:
         winner, game, before = self._auction(stage)
         story = game.events[before:]
         picked = read_name(answer, [p.name for p in game.players])
         if picked == winner:
-            told = " ".join(self._about(game, event) for event in story)
-            return right(say("task.auction.right", story=told))
+            said = " ".join(self._about(game, event, voice) for event in story)
+            return right(voice.say("task.auction.right", story=said))
         # What the auction says about the player picked, not who won it.
         about = "".join(
-            self._about(game, event) + " "
+            self._about(game, event, voice) + " "
             for event in story
             if event.params.get("player") == picked
         )
-        return wrong(say("task.auction.wrong", picked=picked, about=about))
+        return wrong(voice.say("task.auction.wrong", picked=picked, about=about))
 
     @staticmethod
-    def _about(game: Game, event: Any) -> str:
+    def _about(game: Game, event: Any, voice: Voice) -> str:
         """An event of the auction as said to a learner; a pass for want of money says how
         much the player could pay (the engine's own figure), not only the bid to top."""
         if event.key != "event.auction-cannot":
-            return str(event)
+            return told([event], voice)[0]
         player = next(p for p in game.players if p.name == event.params["player"])
         most = payable(card.id for card in player.money)
-        return say("task.auction.cannot", player=player.name, most=most, high=event.params["high"])
+        high = event.params["high"]
+        return voice.say("task.auction.cannot", player=player.name, most=most, high=high)
 
     def solutions(self, stage: Any) -> list[str]:
         return [self._auction(stage)[0]]
@@ -337,46 +343,57 @@ class AllowedActionsTask(GameTask):
         game = need_stage(stage).game()
         return [game.check(action) for action, _ in self.options]
 
-    def _check(self, stage: Any, answer: object) -> Verdict:
+    def _check(self, stage: Any, answer: object, voice: Voice) -> Verdict:
         verdicts = self._verdicts(stage)
         picked = read_letters(answer, len(self.options), none_allowed=True)
         allowed = {ascii_lowercase[i] for i, found in enumerate(verdicts) if not found}
-        notes = [self._note(i, found) for i, found in enumerate(verdicts)]
+        notes = [self._note(i, found, voice) for i, found in enumerate(verdicts)]
         refused = [v for found in verdicts for v in found]
         if picked == allowed:
-            return right(say("task.allowed.right", notes=" ".join(notes)), refused)
+            return right(voice.say("task.allowed.right", notes=" ".join(notes)), refused)
         # Say why each wrongly picked option is refused, and only how many allowed ones were
         # left out: naming them would give the answer away.
         wrongly = [ascii_lowercase.index(ch) for ch in sorted(picked - allowed)]
-        said = [self._note(i, verdicts[i]) for i in wrongly]
+        said = [self._note(i, verdicts[i], voice) for i in wrongly]
         left_out = len(allowed - picked)
-        if left_out == 1:
-            said.append(say("task.allowed.left-out.1"))
-        elif left_out:
-            said.append(say("task.allowed.left-out", count=left_out))
-        shown = [v for i in wrongly for v in verdicts[i]]
-        return wrong(say("task.allowed.wrong", notes=" ".join(said)), shown)
+        if left_out:
+            said.append(voice.say("task.allowed.left-out", count=left_out))
+        marked = [v for i in wrongly for v in verdicts[i]]
+        return wrong(voice.say("task.allowed.wrong", notes=" ".join(said)), marked)
 
-    def _note(self, index: int, found: list[Violation]) -> str:
-        letter, words = ascii_lowercase[index], self.options[index][1]
+    def _note(self, index: int, found: list[Violation], voice: Voice) -> str:
+        letter = ascii_lowercase[index]
+        words = self.option_texts(voice)[index]
         if not found:
-            return say("task.allowed.allowed", letter=letter, words=words)
-        return say("task.allowed.refused", letter=letter, words=words, reasons=reasons_text(found))
+            return voice.say("task.allowed.allowed", letter=letter, words=words)
+        reasons = voice.reasons(found)
+        return voice.say("task.allowed.refused", letter=letter, words=words, reasons=reasons)
 
     def solutions(self, stage: Any) -> list[str]:
         verdicts = self._verdicts(stage)
         return ["".join(ascii_lowercase[i] for i, found in enumerate(verdicts) if not found)]
 
-    def choices(self) -> str:
-        """The options as lines ``a) …``."""
-        return "\n".join(f"{ascii_lowercase[i]}) {w}" for i, (_, w) in enumerate(self.options))
+    def option_texts(self, voice: Voice) -> list[str]:
+        """The options' words (not their actions) in the voice's language."""
+        letters = ascii_lowercase[: len(self.options)]
+        return [
+            voice.own(f"option.{ch}", words)
+            for ch, (_, words) in zip(letters, self.options, strict=True)
+        ]
+
+    def choices(self, language: str | None = None, step: str | None = None) -> str:
+        """The options as lines ``a) …``, in ``language`` (the session's for ``None``)."""
+        return lettered(self.option_texts(self.voice(language, step)))
 
     @property
     def multiple(self) -> bool:
         return True
 
     def _fields(self) -> dict[str, Any]:
-        return {"options": [words for _, words in self.options], "multiple": True}
+        return {"multiple": True}
+
+    def _said(self, voice: Voice) -> dict[str, Any]:
+        return {"options": self.option_texts(voice)}
 
 
 __all__ = [

@@ -20,13 +20,21 @@ from ..core import (
     TakeMoney,
     Violation,
     card,
-    format_cell,
 )
-from ..core.messages import add_messages, render
+from ..core.errors import shown
+from ..core.messages import add_messages, render, template
 from ..core.money import MoneyCard, is_exact_payment
 from .stage import GameStage
-from .tasks import AnswerError, Task, read_cell, read_number, read_points
-from .verdict import Verdict, right, wrong
+from .tasks import (
+    UNHEARD,
+    AnswerError,
+    Task,
+    capitalised,
+    read_cell,
+    read_number,
+    read_points,
+)
+from .verdict import Verdict, Voice, right, wrong
 
 add_messages(
     {
@@ -42,10 +50,19 @@ add_messages(
             "{take} is allowed, but another card of the display could be taken with it."
         ),
         "task.takes.missed": (
-            "{count} to which no card could be added {are} missing. Hint: several cards may "
+            "{number} take to which no card could be added is missing. Hint: several cards may "
             "be taken together while they total at most 5, and a single card of any value may "
-            "always be taken."
+            "always be taken.",
+            "{number} takes to which no card could be added are missing. Hint: several cards "
+            "may be taken together while they total at most 5, and a single card of any value "
+            "may always be taken.",
         ),
+        # how a count of a few is written out in a sentence ("two takes"); more in digits
+        "task.number.1": "one",
+        "task.number.2": "two",
+        "task.number.3": "three",
+        "task.number.4": "four",
+        "task.number.5": "five",
         "task.takes.alone": "the {value} alone",
         "task.takes.together": "the {values} together ({sum_of} = {total})",
         "task.payment.refused": "That payment is refused. {reasons}",
@@ -79,30 +96,57 @@ add_messages(
             "player holding the most receives the building, and on a tie nobody does."
         ),
         "task.receivers.space": "space {space}",
+        # what an answer that cannot be read is told: the end of "Sorry, I cannot read that: …"
+        "task.answer.no-game": "this question needs a staged game, and none is staged here",
+        "task.answer.name": "an answer here is one of {names}, not {value}",
+        "task.answer.takes": (
+            "an answer here is a list of takes such as [{{2, 3}}, {{7}}], not {value}"
+        ),
+        "task.answer.take": "a take is a set of card values such as {{2, 3}}, not {value}",
+        "task.answer.not-displayed": (
+            "the display shows {shown}: there is no card {value} to take"
+        ),
+        "task.answer.empty-take": "a take holds at least one card",
+        "task.answer.payment": (
+            "an answer here lists cards such as ['denar 4', 'denar 6'], not {value}"
+        ),
+        "task.answer.not-held": "the hand holds no card {value}; it holds {held}",
+        "task.answer.not-held-twice": "the hand holds no second card {value}; it holds {held}",
+        "task.answer.empty-payment": "a payment uses at least one card",
+        "task.answer.card": "a card is written like 'denar 4' or 'diamond 5', not {value}",
+        "task.answer.nothing-bought": "nobody is holding a bought tile here",
+        "task.answer.no-scoring": "no scoring happens here",
+        "task.answer.receivers": (
+            "an answer here maps market spaces to players, such as {{1: 'Ana'}}, not {value}"
+        ),
+        "task.answer.no-building": "no building is left on space {value}",
     }
 )
 """The words of the game tasks' feedback."""
 
 
-def say(key: str, **params: Any) -> str:
-    """A sentence of the catalogue, filled with ``params``."""
-    return render(key, params)
+def say(key: str, language: str | None = None, **params: Any) -> str:
+    """A sentence of the catalogue, filled with ``params``, in ``language`` (the session's
+    for ``None``)."""
+    return render(key, params, language)
 
 
-def reasons_text(violations: Iterable[Violation]) -> str:
-    """The engine's explanations of ``violations``, one sentence after the other."""
-    return " ".join(v.message for v in violations)
-
-
-def capitalised(text: str) -> str:
-    return text[:1].upper() + text[1:]
+def reasons_text(violations: Iterable[Violation], language: str | None = None) -> str:
+    """The engine's explanations of ``violations``, one sentence after the other, in
+    ``language`` (the session's for ``None``)."""
+    return " ".join(v.explain(language) for v in violations)
 
 
 def need_stage(stage: object) -> GameStage:
     """``stage`` as a :class:`GameStage`, for a task that can only be asked in a staged game."""
     if not isinstance(stage, GameStage):
-        raise AnswerError("this task needs a staged game")
+        raise AnswerError("task.answer.no-game")
     return stage
+
+
+def told(events: Iterable[Any], voice: Voice) -> list[str]:
+    """What the game's ``events`` say, in the voice's language."""
+    return [event.sentence(voice.language) for event in events]
 
 
 class GameTask(Task):
@@ -114,7 +158,8 @@ class GameTask(Task):
 
 
 def _values_text(values: Iterable[int]) -> str:
-    return " + ".join(str(v) for v in sorted(values)) or "nothing"
+    # A sum written out: "2 + 3" (a take holds at least one card).
+    return " + ".join(str(v) for v in sorted(values))
 
 
 def _money_word(c: MoneyCard) -> str:
@@ -130,16 +175,16 @@ class StartPlayerTask(GameTask):
     kind: ClassVar[str] = "player"
     prompt: str
 
-    def _check(self, stage: Any, answer: object) -> Verdict:
+    def _check(self, stage: Any, answer: object, voice: Voice) -> Verdict:
         game = need_stage(stage).game()
         names = [p.name for p in game.players]
         picked = read_name(answer, names)
         starter = names[game.state.current]
-        dealt = " ".join(e.sentence() for e in game.events if e.key == "event.money")
-        reason = next(e.sentence() for e in game.events if e.key == "event.start")
+        dealt = " ".join(told((e for e in game.events if e.key == "event.money"), voice))
+        reason = told((e for e in game.events if e.key == "event.start"), voice)[0]
         if picked == starter:
-            return right(say("task.start.right", reason=reason))
-        return wrong(say("task.start.wrong", picked=picked, dealt=dealt))
+            return right(voice.say("task.start.right", reason=reason))
+        return wrong(voice.say("task.start.wrong", picked=picked, dealt=dealt))
 
     def solutions(self, stage: Any) -> list[str]:
         game = need_stage(stage).game()
@@ -155,7 +200,7 @@ def read_name(answer: object, names: list[str], extra: tuple[str, ...] = ()) -> 
         for name in (*names, *extra):
             if answer.strip().lower() == name.lower():
                 return name
-    raise AnswerError(f"an answer here is one of {', '.join((*names, *extra))}, not {answer!r}")
+    raise AnswerError("task.answer.name", names=[*names, *extra], value=shown(answer))
 
 
 # -- taking money ---------------------------------------------------------------------------
@@ -172,14 +217,15 @@ class TakeMoneyTask(GameTask):
     example: ClassVar[str] = "[{1, 4}, {6}]"
     prompt: str
 
-    def _check(self, stage: Any, answer: object) -> Verdict:
+    def _check(self, stage: Any, answer: object, voice: Voice) -> Verdict:
         game = need_stage(stage).game()
         display = game.money_display
         given = _read_takes(answer, display)
         best = _fullest_takes(game)
         if set(given) == set(best):
-            takes = "; ".join(_take_text(t) for t in _ordered(best))
-            return right(say("task.takes.right", takes=takes))
+            separator = template("task.separator", voice.language)
+            takes = separator.join(_take_text(t, voice) for t in _ordered(best))
+            return right(voice.say("task.takes.right", takes=takes))
         notes: list[str] = []
         found: list[Violation] = []
         legal = _legal_takes(game)
@@ -187,15 +233,16 @@ class TakeMoneyTask(GameTask):
             if take not in legal:
                 reasons = game.check(TakeMoney(tuple(c.id for c in take)))
                 found += reasons
+                said = voice.reasons(reasons)
                 notes.append(
-                    say("task.takes.refused", take=_take_text(take), reasons=reasons_text(reasons))
+                    voice.say("task.takes.refused", take=_take_text(take, voice), reasons=said)
                 )
             else:
-                notes.append(say("task.takes.smaller", take=_take_text(take)))
+                notes.append(voice.say("task.takes.smaller", take=_take_text(take, voice)))
         missing = len(set(best) - set(given))
         if missing:
-            count = _count_text(missing, "take")
-            notes.append(say("task.takes.missed", count=count, are=_is_are(missing)))
+            number = number_word(missing, voice)
+            notes.append(voice.say("task.takes.missed", count=missing, number=number))
         return wrong(" ".join(capitalised(note) for note in notes), found)
 
     def solutions(self, stage: Any) -> list[list[set[int]]]:
@@ -227,22 +274,19 @@ def _ordered(takes: Iterable[Take]) -> list[Take]:
     return sorted(takes, key=lambda t: (min(c.value for c in t), len(t)))
 
 
-def _take_text(take: Take) -> str:
+def _take_text(take: Take, voice: Voice) -> str:
     cards = sorted(take, key=lambda c: c.value)
     if len(cards) == 1:
-        return say("task.takes.alone", value=cards[0].value)
-    values = " and the ".join(str(c.value) for c in cards)
+        return voice.say("task.takes.alone", value=cards[0].value)
+    values = [str(c.value) for c in cards]  # a list: put into words as the language lists
     sum_of = _values_text(c.value for c in cards)
-    return say("task.takes.together", values=values, sum_of=sum_of, total=_sum(cards))
+    return voice.say("task.takes.together", values=values, sum_of=sum_of, total=_sum(cards))
 
 
-def _count_text(count: int, noun: str) -> str:
-    words = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
-    return f"{words.get(count, str(count))} {noun}{'' if count == 1 else 's'}"
-
-
-def _is_are(count: int) -> str:
-    return "is" if count == 1 else "are"
+def number_word(count: int, voice: Voice) -> str:
+    """A count of a few in words ("two"), a larger one in digits."""
+    key = f"task.number.{count}"
+    return voice.say(key) if 1 <= count <= 5 else str(count)
 
 
 def _sum(cards: Iterable[MoneyCard]) -> int:
@@ -251,16 +295,14 @@ def _sum(cards: Iterable[MoneyCard]) -> int:
 
 def _read_takes(answer: object, display: tuple[MoneyCard, ...]) -> list[Take]:
     if isinstance(answer, (str, bytes)) or not isinstance(answer, Iterable):
-        raise AnswerError(
-            f"an answer here is a list of takes such as [{{2, 3}}, {{7}}], not {answer!r}"
-        )
+        raise AnswerError("task.answer.takes", value=shown(answer))
     takes = []
     for item in answer:
         values = [item] if isinstance(item, (int, str)) else item
         if isinstance(values, Iterable):
             takes.append(_read_take(list(values), display))
         else:
-            raise AnswerError(f"a take is a set of card values such as {{2, 3}}, not {item!r}")
+            raise AnswerError("task.answer.take", value=shown(item))
     return takes
 
 
@@ -273,11 +315,11 @@ def _read_take(values: list[object], display: tuple[MoneyCard, ...]) -> Take:
             if c not in chosen and (c.value == value or c.id == value or str(c.value) == value)
         ]
         if isinstance(value, bool) or not match:
-            shown = ", ".join(str(c.value) for c in display)
-            raise AnswerError(f"the display shows {shown}: there is no card {value!r} to take")
+            values = [str(c.value) for c in display]
+            raise AnswerError("task.answer.not-displayed", shown=values, value=shown(value))
         chosen.append(match[0])
     if not chosen:
-        raise AnswerError("a take holds at least one card")
+        raise AnswerError("task.answer.empty-take")
     return frozenset(chosen)
 
 
@@ -296,18 +338,18 @@ class PaymentTask(GameTask):
     space: int
     prompt: str
 
-    def _check(self, stage: Any, answer: object) -> Verdict:
+    def _check(self, stage: Any, answer: object, voice: Voice) -> Verdict:
         game = need_stage(stage).game()
         cards = _read_payment(answer, game)
         action = Buy(self.space, tuple(c.id for c in cards))
         reasons = game.check(action)
         if reasons:
-            return wrong(say("task.payment.refused", reasons=reasons_text(reasons)), reasons)
+            return wrong(voice.say("task.payment.refused", reasons=voice.reasons(reasons)), reasons)
         game.apply(action)
-        said = game.log[-1]
+        said = told(game.events[-1:], voice)[0]
         if game.state.may_act:
-            return right(say("task.payment.right", said=said))
-        return wrong(say("task.payment.not-exact", said=said))
+            return right(voice.say("task.payment.right", said=said))
+        return wrong(voice.say("task.payment.not-exact", said=said))
 
     def solutions(self, stage: Any) -> list[list[str]]:
         game = need_stage(stage).game()
@@ -329,21 +371,21 @@ def _read_payment(answer: object, game: Game) -> list[MoneyCard]:
     if isinstance(answer, str):
         answer = [part for part in answer.replace(" and ", ",").split(",") if part.strip()]
     if not isinstance(answer, Iterable):
-        raise AnswerError(
-            f"an answer here lists cards such as ['denar 4', 'denar 6'], not {answer!r}"
-        )
+        raise AnswerError("task.answer.payment", value=shown(answer))
     hand = list(game.players[game.state.current].money)
     chosen: list[MoneyCard] = []
     for item in answer:
         wanted = _read_money(item)
         match = [c for c in hand if c not in chosen and wanted(c)]
         if not match:
+            # The cards as an answer writes them ('denar 4'), one after the other.
             held = ", ".join(repr(_money_word(c)) for c in hand)
-            again = "no second card" if any(wanted(c) for c in chosen) else "no card"
-            raise AnswerError(f"the hand holds {again} {item!r}; it holds {held}")
+            twice = any(wanted(c) for c in chosen)
+            key = "task.answer.not-held-twice" if twice else "task.answer.not-held"
+            raise AnswerError(key, value=shown(item), held=held)
         chosen.append(match[0])
     if not chosen:
-        raise AnswerError("a payment uses at least one card")
+        raise AnswerError("task.answer.empty-payment")
     return chosen
 
 
@@ -361,7 +403,7 @@ def _read_money(item: object) -> Any:
             )
         if value.isdigit() and currency in ("diamond", "diamonds"):
             return lambda c: c.currency is None and c.value == int(value)
-    raise AnswerError(f"a card is written like 'denar 4' or 'diamond 5', not {item!r}")
+    raise AnswerError("task.answer.card", value=shown(item))
 
 
 @dataclass(frozen=True)
@@ -375,7 +417,7 @@ class ActionCountTask(GameTask):
     prompt: str
     then: tuple[str, ...] = ()
 
-    def _count(self, stage: GameStage) -> tuple[int, list[str], list[Violation]]:
+    def _count(self, stage: GameStage) -> tuple[int, list[Any], list[Violation]]:
         game = stage.game()
         seat = game.state.current
         count = 0
@@ -387,18 +429,20 @@ class ActionCountTask(GameTask):
         refused: list[Violation] = []
         if game.state.current == seat and game.money_display:
             refused = game.check(TakeMoney((game.money_display[0].id,)))
-        return count, game.log, refused
+        return count, list(game.events), refused
 
-    def _check(self, stage: Any, answer: object) -> Verdict:
+    def _check(self, stage: Any, answer: object, voice: Voice) -> Verdict:
         answer = read_number(answer)
-        count, log, refused = self._count(need_stage(stage))
+        count, events, refused = self._count(need_stage(stage))
         if answer == count:
-            story = list(log)
+            story = told(events, voice)
             if refused:
-                story.append(say("task.actions.refused", reasons=reasons_text(refused)))
-            return right(say("task.actions.right", count=count, story=" ".join(story)), refused)
+                story.append(voice.say("task.actions.refused", reasons=voice.reasons(refused)))
+            return right(
+                voice.say("task.actions.right", count=count, story=" ".join(story)), refused
+            )
         key = "task.actions.too-many" if answer > count else "task.actions.too-few"
-        return wrong(say(key, answer=answer, hint=say("task.actions.hint")))
+        return wrong(voice.say(key, answer=answer, hint=voice.say("task.actions.hint")))
 
     def solutions(self, stage: Any) -> list[int]:
         return [self._count(need_stage(stage))[0]]
@@ -416,22 +460,23 @@ class PlaceBoughtTask(GameTask):
     def _bought(self, game: Game) -> Any:
         bought = game.players[game.state.current].bought
         if not bought:
-            raise AnswerError("nobody is holding a bought tile here")
+            raise AnswerError("task.answer.nothing-bought")
         return bought[0]
 
-    def _check(self, stage: Any, answer: object) -> Verdict:
+    def _check(self, stage: Any, answer: object, voice: Voice) -> Verdict:
         game = need_stage(stage).game()
         tile = self._bought(game)
         cell = read_cell(answer)
         reasons = game.check(PlaceTile(tile, cell))
-        where = render("tile-at", {"tile": tile, "cell": format_cell(cell)})
+        where = voice.say("tile-at", tile=tile, cell=cell)
         if not reasons:
             game.apply(PlaceTile(tile, cell))
-            return right(say("task.bought.right", where=where, said=game.log[-1]), cells=[cell])
-        return wrong(
-            say("task.bought.wrong", where=capitalised(where), reasons=reasons_text(reasons)),
-            reasons,
+            said = told(game.events[-1:], voice)[0]
+            return right(voice.say("task.bought.right", where=where, said=said), cells=[cell])
+        said = voice.say(
+            "task.bought.wrong", where=capitalised(where), reasons=voice.reasons(reasons)
         )
+        return wrong(said, reasons)
 
     def solutions(self, stage: Any) -> list[tuple[int, int]]:
         game = need_stage(stage).game()
@@ -466,32 +511,36 @@ class ScoringTask(GameTask):
     prompt: str
     then: tuple[str, ...] = ("end",)
 
-    def _scoring(self, stage: GameStage) -> tuple[dict[str, int], str, list[str]]:
-        game, before = _then(stage, self.then)
+    def _scoring(self, stage: GameStage, voice: Voice) -> tuple[dict[str, int], str]:
+        game, _before = _then(stage, self.then)
         if not game.scorings:
-            raise AnswerError("no scoring happens here")
+            raise AnswerError("task.answer.no-scoring")
         breakdown = game.scorings[-1]
-        return dict(breakdown.totals), breakdown.explain(), game.log[before:]
+        return dict(breakdown.totals), breakdown.explain(language=voice.language)
 
-    def _check(self, stage: Any, answer: object) -> Verdict:
-        expected, explained, _log = self._scoring(need_stage(stage))
+    def _check(self, stage: Any, answer: object, voice: Voice) -> Verdict:
+        expected, explained = self._scoring(need_stage(stage), voice)
         points = _read_points(answer, list(expected))
         off = [p for p in expected if points.get(p, 0) != expected[p]]
+        separator = template("task.separator", voice.language)
         if not off:
-            text = explained.replace("\n  ", "; ").replace(":;", ":")
-            return right(say("task.points.right", explanation=text))
-        notes = "; ".join(
-            say(
+            # The explanation's lines on one line: its heading, then each line in turn.
+            heading, *lines = explained.splitlines()
+            text = f"{heading} {separator.join(line.strip() for line in lines)}"
+            return right(voice.say("task.points.right", explanation=text))
+        notes = separator.join(
+            voice.say(
                 "task.points.too-high" if points.get(p, 0) > expected[p] else "task.points.too-low",
                 player=p,
                 points=points.get(p, 0),
             )
             for p in off
         )
-        return wrong(say("task.points.wrong", players=notes, hint=say("task.points.hint")))
+        hint = voice.say("task.points.hint")
+        return wrong(voice.say("task.points.wrong", players=notes, hint=hint))
 
     def solutions(self, stage: Any) -> list[dict[str, int]]:
-        return [self._scoring(need_stage(stage))[0]]
+        return [self._scoring(need_stage(stage), UNHEARD)[0]]
 
     def _fields(self) -> dict[str, Any]:
         return {"answer": "points"}
@@ -515,36 +564,35 @@ class FinalTilesTask(GameTask):
     prompt: str
     then: tuple[str, ...] = ("end",)
 
-    def _receivers(self, stage: GameStage) -> tuple[dict[int, str], list[str], list[str]]:
+    def _receivers(
+        self, stage: GameStage, voice: Voice
+    ) -> tuple[dict[int, str], list[str], list[str]]:
         game, _ = _then(stage, self.then)
         found: dict[int, str] = {}
         sentences = []
         for event in game.events:
             if event.key in ("event.final-tile", "event.final-tie", "event.final-none"):
                 found[event.params["space"]] = event.params.get("player", NOBODY)
-                sentences.append(event.sentence())
+                sentences.append(event.sentence(voice.language))
         return found, sentences, [p.name for p in game.players]
 
-    def _check(self, stage: Any, answer: object) -> Verdict:
-        expected, sentences, names = self._receivers(need_stage(stage))
+    def _check(self, stage: Any, answer: object, voice: Voice) -> Verdict:
+        expected, sentences, names = self._receivers(need_stage(stage), voice)
         if not isinstance(answer, Mapping):
-            raise AnswerError(
-                "an answer here maps market spaces to players, such as {1: 'Ana'}, "
-                f"not {answer!r}"
-            )
+            raise AnswerError("task.answer.receivers", value=shown(answer))
         given: dict[int, str] = {}
         for space, who in answer.items():
             if space not in expected:
-                raise AnswerError(f"no building is left on space {space!r}")
+                raise AnswerError("task.answer.no-building", value=shown(space))
             given[space] = NOBODY if who is None else read_name(who, names, (NOBODY,))
         off = [s for s in expected if given.get(s) != expected[s]]
         if not off:
-            return right(say("task.receivers.right", story=" ".join(sentences)))
-        spaces = [say("task.receivers.space", space=s) for s in off]
-        return wrong(say("task.receivers.wrong", spaces=spaces))
+            return right(voice.say("task.receivers.right", story=" ".join(sentences)))
+        spaces = [voice.say("task.receivers.space", space=s) for s in off]
+        return wrong(voice.say("task.receivers.wrong", spaces=spaces))
 
     def solutions(self, stage: Any) -> list[dict[int, str]]:
-        return [self._receivers(need_stage(stage))[0]]
+        return [self._receivers(need_stage(stage), UNHEARD)[0]]
 
     def _fields(self) -> dict[str, Any]:
         return {"answer": "receivers"}
@@ -562,7 +610,9 @@ __all__ = [
     "TakeMoneyTask",
     "capitalised",
     "need_stage",
+    "number_word",
     "read_name",
     "reasons_text",
     "say",
+    "told",
 ]

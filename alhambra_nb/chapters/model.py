@@ -4,6 +4,11 @@ A :class:`Step` is everything a view needs to show one moment of a lesson — it
 position (a city written in the text notation), a tile being tried, what to highlight and a
 task — and nothing that draws. :meth:`Step.to_dict` gives all of it as JSON-ready data, so a
 notebook, a static page or a widget can show the same step.
+
+Every text a learner reads comes from the message catalogue, in the language asked for (the
+session's by default): the dataclass fields (``title``, ``text``, a task's ``prompt``) are the
+English the catalogue is built from, and :meth:`Step.heading`, :meth:`Step.describe`,
+:meth:`Step.to_dict` and :meth:`Step.check` say them in the learner's language.
 """
 
 from __future__ import annotations
@@ -13,10 +18,24 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import City, RuleId, Tile, Violation, as_tile
+from ..core.errors import AlhambraError, shown
 from ..core.geometry import Cell, Side, as_cell
-from ..core.messages import render
+from ..core.i18n import resolve
+from ..core.messages import add_messages, render, template, word
 from .stage import GameStage
-from .verdict import Highlight, Verdict, no_task
+from .verdict import Highlight, Verdict, Voice, no_task, violation_dict
+
+add_messages(
+    {
+        "chapter.try-it": "Try it: {prompt}",
+        "chapter.try-it.markdown": "*Try it:* {prompt}",
+        "chapter.heading": ("{title} ({count} step)", "{title} ({count} steps)"),
+        "chapter.markdown-heading": "**{title}** — {summary}",
+        "refusal.chapter-unknown": "There is no chapter {value}: the chapters are {known}.",
+        "refusal.chapter-step-unknown": "The chapter {chapter} has no step {value}.",
+        "refusal.step-unknown": "There is no step {value} in any chapter.",
+    }
+)
 
 Needs = str
 """What a step waits for before it can stage its position (no step waits any more: the game
@@ -29,7 +48,7 @@ RULINGS: tuple[str, ...] = ("R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9"
 """The rulings of the rules text that the chapters state where they apply."""
 
 
-class ChapterError(ValueError):
+class ChapterError(AlhambraError):
     """Raised when a chapter or step is asked for by an id that does not exist, or is
     defined inconsistently."""
 
@@ -94,6 +113,10 @@ class Step:
             raise ChapterError(f"step {self.id!r} tries a tile at {self.at!r} but names no tile")
         if self.at is not None and self._city is None:
             raise ChapterError(f"step {self.id!r} shows a move at {self.at!r} but stages no city")
+        if self.task is not None and getattr(self.task, "step_id", None) is None:
+            # The task quotes this step's texts in the learner's language, even when it is
+            # asked directly (``step.task.choices(language="hu")``).
+            object.__setattr__(self.task, "step_id", self.id)
 
     # -- the staged position --------------------------------------------------------------
     def _player_city(self) -> City:
@@ -144,11 +167,12 @@ class Step:
         return self.marks.merged(Highlight.of(self.violations()))
 
     # -- the task -------------------------------------------------------------------------
-    def check(self, answer: object) -> Verdict:
-        """The verdict on a learner's answer to this step's task."""
+    def check(self, answer: object, *, language: str | None = None) -> Verdict:
+        """The verdict on a learner's answer to this step's task, in ``language`` (the
+        session's for ``None``): its message and the engine's explanations inside it."""
         if self.task is None:
-            return no_task(self.id)
-        return self.task.check(self._context(), answer)
+            return no_task(self.id, language)
+        return self.task.check(self._context(), answer, language=language, step=self.id)
 
     def _context(self) -> Any:
         """What the task is asked in: the staged game for a game task, else the city."""
@@ -168,29 +192,60 @@ class Step:
             return None
         return Board(self)
 
-    def describe(self) -> str:
-        """The step as plain text: title, text, and the task's question with its options."""
-        parts = [self.title, "", self.text]
+    def _voice(self, language: str | None) -> Voice:
+        return Voice.of(language, self.id)
+
+    def heading(self, language: str | None = None) -> str:
+        """The step's title in ``language`` (the session's for ``None``)."""
+        return self._voice(language).own("title", self.title)
+
+    def words(self, language: str | None = None) -> str:
+        """The step's text in ``language`` (the session's for ``None``)."""
+        return self._voice(language).own("text", self.text)
+
+    def prompt(self, language: str | None = None) -> str | None:
+        """The task's question in ``language`` (the session's for ``None``); ``None`` for a
+        step without a task."""
+        if self.task is None:
+            return None
+        return self._voice(language).own("prompt", self.task.prompt)
+
+    def describe(self, language: str | None = None) -> str:
+        """The step as plain text: title, text, and the task's question with its options, in
+        ``language`` (the session's for ``None``)."""
+        language = resolve(language)
+        parts = [self.heading(language), "", self.words(language)]
         if self.task is not None:
-            parts += ["", f"Try it: {self.task.prompt}", *self.options(), *self.choose_all()]
+            parts += [
+                "",
+                render("chapter.try-it", {"prompt": self.prompt(language)}, language),
+                *self.options(language),
+                *self.choose_all(language),
+            ]
         return "\n".join(parts)
 
-    def choose_all(self) -> list[str]:
+    def choose_all(self, language: str | None = None) -> list[str]:
         """The line that says a question may have several right options, else nothing."""
-        return [render("task.choose-all", {})] if getattr(self.task, "multiple", False) else []
+        if not getattr(self.task, "multiple", False):
+            return []
+        return [render("task.choose-all", {}, language)]
 
-    def options(self) -> list[str]:
+    def options(self, language: str | None = None) -> list[str]:
         """The lettered options of a multiple-choice task (``a) …``), else nothing: a question
         shows what may be picked, never which of them is right."""
         choices = getattr(self.task, "choices", None)
-        return choices().splitlines() if callable(choices) else []
+        if not callable(choices):
+            return []
+        return choices(language=language, step=self.id).splitlines()
 
-    def to_dict(self) -> dict[str, Any]:
-        """Everything a view needs, as JSON-ready data."""
+    def to_dict(self, language: str | None = None) -> dict[str, Any]:
+        """Everything a view needs, as JSON-ready data, its words in ``language`` (the
+        session's for ``None``)."""
+        language = resolve(language)
         return {
             "id": self.id,
-            "title": self.title,
-            "text": self.text,
+            "title": self.heading(language),
+            "text": self.words(language),
             "position": self._city.to_text() if self._city is not None else None,
             "tile": self.tile.code if self.tile is not None else None,
             "at": list(self.at) if self.at is not None else None,
@@ -199,27 +254,35 @@ class Step:
             "gate": self.gate.name if self.gate is not None else None,
             "camp_lines": self.camp_lines,
             "highlight": self.highlight().to_dict(),
-            "violations": [v.to_dict() for v in self.violations()],
-            "task": self.task.to_dict() if self.task is not None else None,
+            "violations": [violation_dict(v, language) for v in self.violations()],
+            "task": self._task_dict(language),
             "teaches": [r.value for r in self.teaches],
             "rulings": list(self.rulings),
             "illegal": self.illegal,
             "needs": self.needs,
-            "game": game_summary(self.staged_game()) if self.game is not None else None,
+            "game": (game_summary(self.staged_game(), language) if self.game is not None else None),
         }
 
+    def _task_dict(self, language: str) -> dict[str, Any] | None:
+        if self.task is None:
+            return None
+        return self.task.to_dict(language=language, step=self.id)
+
     def __repr__(self) -> str:
-        return f"<Step {self.id!r}: {self.title}>"
+        return f"<Step {self.id!r}: {self.heading()}>"
 
     def _repr_markdown_(self) -> str:
-        text = f"**{self.title}**\n\n{self.text}"
+        language = resolve(None)
+        text = f"**{self.heading(language)}**\n\n{self.words(language)}"
         if self.task is not None:
-            text += f"\n\n*Try it:* {self.task.prompt}"
+            prompt = self.prompt(language)
+            text += "\n\n" + render("chapter.try-it.markdown", {"prompt": prompt}, language)
             # A blank line before the options and two spaces after each keep them on lines.
+            options = self.options(language)
             text += "".join(
-                f"\n\n{line}" if i == 0 else f"  \n{line}" for i, line in enumerate(self.options())
+                f"\n\n{line}" if i == 0 else f"  \n{line}" for i, line in enumerate(options)
             )
-            text += "".join(f"\n\n*{line}*" for line in self.choose_all())
+            text += "".join(f"\n\n*{line}*" for line in self.choose_all(language))
         return text
 
 
@@ -247,7 +310,8 @@ class Chapter:
         for step in self.steps:
             if step.id == wanted:
                 return step
-        raise ChapterError(f"chapter {self.id!r} has no step {step_id!r}")
+        params = {"chapter": repr(self.id), "value": shown(step_id)}
+        raise ChapterError(render("refusal.chapter-step-unknown", params))
 
     def __iter__(self) -> Iterator[Step]:
         return iter(self.steps)
@@ -260,20 +324,42 @@ class Chapter:
         """The steps that set a task."""
         return tuple(s for s in self.steps if s.task is not None)
 
-    def to_dict(self) -> dict[str, Any]:
+    def _voice(self, language: str | None) -> Voice:
+        return Voice.of(language, f"chapter.{self.id}")
+
+    def title_in(self, language: str | None = None) -> str:
+        """The chapter's title in ``language`` (the session's for ``None``)."""
+        return self._voice(language).own("title", self.title)
+
+    def summary_in(self, language: str | None = None) -> str:
+        """The chapter's summary in ``language`` (the session's for ``None``)."""
+        return self._voice(language).own("summary", self.summary)
+
+    def heading(self, language: str | None = None) -> str:
+        """The title and how many steps, in ``language`` (the session's for ``None``):
+        "Building rules (12 steps)"."""
+        params = {"title": self.title_in(language), "count": len(self.steps)}
+        return render("chapter.heading", params, language)
+
+    def to_dict(self, language: str | None = None) -> dict[str, Any]:
+        """The chapter and its steps as JSON-ready data, in ``language`` (the session's for
+        ``None``)."""
+        language = resolve(language)
         return {
             "id": self.id,
-            "title": self.title,
-            "summary": self.summary,
-            "steps": [s.to_dict() for s in self.steps],
+            "title": self.title_in(language),
+            "summary": self.summary_in(language),
+            "steps": [s.to_dict(language) for s in self.steps],
         }
 
     def __repr__(self) -> str:
-        return f"<Chapter {self.id!r}: {self.title}, {len(self.steps)} steps>"
+        return f"<Chapter {self.id!r}: {self.heading()}>"
 
     def _repr_markdown_(self) -> str:
-        lines = [f"**{self.title}** — {self.summary}", ""]
-        lines += [f"{n}. {s.title} (`{s.id}`)" for n, s in enumerate(self.steps, 1)]
+        language = resolve(None)
+        params = {"title": self.title_in(language), "summary": self.summary_in(language)}
+        lines = [render("chapter.markdown-heading", params, language), ""]
+        lines += [f"{n}. {s.heading(language)} (`{s.id}`)" for n, s in enumerate(self.steps, 1)]
         return "\n".join(lines)
 
 
@@ -302,23 +388,28 @@ class Board:
         return str(self._step.city)
 
 
-def game_summary(game: Any) -> dict[str, Any]:
-    """A staged game as plain data for a view: market, display, players, the log."""
+def game_summary(game: Any, language: str | None = None) -> dict[str, Any]:
+    """A staged game as plain data for a view: market, display, players, the log (in
+    ``language``, the session's for ``None``). A currency is given by its label
+    (``"Denar"``, what a view may style by) and by its name in the language
+    (``currency_name``)."""
+    language = resolve(language)
     return {
         "to_play": game.players[game.state.current].name if not game.is_over() else None,
         "market": [
             {
                 "space": m.space,
                 "currency": m.currency.label,
+                "currency_name": word(m.currency, language),
                 "tile": m.tile.code if m.tile else None,
             }
             for m in game.market
         ],
-        "display": [_card_summary(c) for c in game.money_display],
+        "display": [_card_summary(c, language) for c in game.money_display],
         "players": [
             {
                 "name": p.name,
-                "money": [_card_summary(c) for c in sorted(p.money, key=_hand_order)],
+                "money": [_card_summary(c, language) for c in sorted(p.money, key=_hand_order)],
                 "reserve": [t.code for t in p.reserve],
                 "bought": [t.code for t in p.bought],
                 "built": len(p.city) - 1,
@@ -331,14 +422,18 @@ def game_summary(game: Any) -> dict[str, Any]:
             if game.neutral is None
             else {"name": game.neutral.name, "tiles": [t.code for t in game.neutral.tiles]}
         ),
-        "log": game.log,
+        "log": [event.sentence(language) for event in game.events],
     }
 
 
-def _card_summary(card: Any) -> dict[str, Any]:
+def _card_summary(card: Any, language: str) -> dict[str, Any]:
     # Diamonds (expansion II) are no currency of the market: they have no label of their own.
     label = card.currency.label if card.currency is not None else "diamonds"
-    return {"id": card.id, "value": card.value, "currency": label}
+    if card.currency is not None:
+        name = word(card.currency, language)
+    else:
+        name = template("currency.diamond", language)
+    return {"id": card.id, "value": card.value, "currency": label, "currency_name": name}
 
 
 def _hand_order(card: Any) -> tuple[int, int, str]:

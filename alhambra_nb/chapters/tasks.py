@@ -12,14 +12,16 @@ import ast
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from string import ascii_lowercase
 from typing import Any, ClassVar
 
 from ..core import Building, City, RuleId, Tile, Violation, as_tile, score_round
+from ..core.errors import AlhambraError, shown
 from ..core.geometry import Cell, format_cell
-from ..core.messages import add_messages, render
-from .verdict import Verdict, no_answer, right, wrong
+from ..core.i18n import SOURCE_LANGUAGE
+from ..core.messages import Phrase, add_messages, join, render, template
+from .verdict import Verdict, Voice, no_answer, right, wrong
 
 add_messages(
     {
@@ -38,24 +40,36 @@ add_messages(
         "task.place.not-broken": "It does not break {rules}.",
         "task.place.extra": "You want a cell where it does not break {rules}.",
         "task.place.corner": "Look for a cell where it touches the Alhambra only at a corner.",
-        "task.cells.right": "Yes: the {tile} may go at exactly these {count} cells: {cells}.",
+        "task.place.no-rule": "no rule",
+        "task.cells.right": (
+            "Yes: the {tile} may go at exactly this cell: {cells}.",
+            "Yes: the {tile} may go at exactly these {count} cells: {cells}.",
+        ),
         "task.cells.not-legal": "{cell} is not legal: {reasons}",
         "task.cells.missed": (
-            "There {are} {count} more legal {cells} that you have not named. Hint: try the "
-            "{tile} on every empty cell that shares a whole side with the Alhambra, and check "
-            "its walls against the neighbours there."
+            "There is {count} more legal cell that you have not named. Hint: try the {tile} on "
+            "every empty cell that shares a whole side with the Alhambra, and check its walls "
+            "against the neighbours there.",
+            "There are {count} more legal cells that you have not named. Hint: try the {tile} "
+            "on every empty cell that shares a whole side with the Alhambra, and check its "
+            "walls against the neighbours there.",
         ),
         "task.removal.right": "Yes: exactly these tiles may be taken away: {cells}.",
         "task.removal.not-removable": "{cell} cannot be taken away: {reasons}",
         "task.removal.missed": (
-            "{count} more {tiles} could be taken away too. Hint: a tile may go when every "
-            "other tile can still be walked to from the fountain and no hole is left."
+            "{count} more tile could be taken away too. Hint: a tile may go when every other "
+            "tile can still be walked to from the fountain and no hole is left.",
+            "{count} more tiles could be taken away too. Hint: a tile may go when every other "
+            "tile can still be walked to from the fountain and no hole is left.",
         ),
         "task.swap.right": (
             "Yes: the {tile} may take the place of the {old} at {cell}; every rule still holds."
         ),
         "task.swap.wrong": "Not there. {reasons}",
-        "task.wall.right": "Yes: the longest outer wall is {length} tile sides long.",
+        "task.wall.right": (
+            "Yes: the longest outer wall is {count} tile side long.",
+            "Yes: the longest outer wall is {count} tile sides long.",
+        ),
         "task.wall.too-long": (
             "Not {answer}: the longest wall is shorter than that. Walls between two tiles "
             "(double walls) are inner walls and do not count, and a wall broken by an open "
@@ -88,20 +102,34 @@ add_messages(
         "task.quiz.wrong": "Not quite. {notes}",
         "task.quiz.one-right": "Hint: exactly one option is right. Read the others again.",
         "task.quiz.missed": (
-            "Hint: {total} options are right and you have found {found} of them. Read the "
-            "others again."
+            "Hint: {count} option is right and you have found {found} of them. Read the "
+            "others again.",
+            "Hint: {count} options are right and you have found {found} of them. Read the "
+            "others again.",
         ),
+        "task.quiz.note": "({letter}) {note}",
+        "task.rule.other": "another building rule",
+        # what an answer that cannot be read is told: the end of "Sorry, I cannot read that: …"
+        "task.answer.cell": "an answer here is one cell such as (2, 1), not {value}",
+        "task.answer.number": "an answer here is a whole number such as 4, not {value}",
+        "task.answer.points": (
+            "an answer here maps players to points, such as {{'Ana': 4}}, not {value}"
+        ),
+        "task.answer.player": "there is no player {value} here (players: {names})",
+        "task.answer.points-number": "points are whole numbers such as 4, not {value}",
+        "task.answer.cells": (
+            "an answer here is a set of cells such as {{(1, 0), (2, 1)}}, not {value}"
+        ),
+        "task.answer.letters": (
+            "an answer here is one or more of the letters {letters}, not {value}"
+        ),
+        "task.answer.letters-some": (
+            "an answer here is some of the letters {letters}, not {value}"
+        ),
+        "task.answer.no-city": "this question needs a staged Alhambra, and none is staged here",
     }
 )
 """The words of the tasks' feedback (every sentence a learner reads is in the catalogue)."""
-
-
-def _say(key: str, **params: Any) -> str:
-    return render(key, params)
-
-
-def _plural(count: int, one: str, many: str) -> str:
-    return one if count == 1 else many
 
 
 RULE_NAMES: dict[RuleId, str] = {
@@ -114,14 +142,36 @@ RULE_NAMES: dict[RuleId, str] = {
     RuleId.CAMP_SIDES: "the camp-sides rule",
     RuleId.GATE: "the gate rule",
 }
-"""How the chapters name the building rules of RULES.md §4 (and §9) for a learner."""
+"""How the chapters name the building rules of RULES.md §4 (and §9) for a learner, in
+English (:func:`rule_name` says it in the learner's language)."""
+
+add_messages({f"task.rule.{rule.value}": name for rule, name in RULE_NAMES.items()})
+
+
+def rule_name(rule: RuleId, language: str | None = None) -> str:
+    """How the chapters name ``rule`` for a learner, in ``language`` (the session's for
+    ``None``): "the walking rule"."""
+    key = f"task.rule.{rule.value}" if rule in RULE_NAMES else "task.rule.other"
+    return template(key, language)
+
 
 _CELL_TEXT = re.compile(r"\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?")
 _WHOLE_NUMBER = re.compile(r"[-+]?\d+")
 
 
-class AnswerError(ValueError):
-    """Raised when an answer cannot be read as the kind of answer a task asks for."""
+class AnswerError(AlhambraError):
+    """Raised when an answer cannot be read as the kind of answer a task asks for.
+
+    It keeps the catalogue's key and parameters, so a verdict says it in the learner's
+    language (:meth:`explain`); ``str()`` is the session's language."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.phrase = Phrase(key, **params)
+        super().__init__(render(key, params))
+
+    def explain(self, language: str | None = None) -> str:
+        """What cannot be read, in ``language`` (the session's for ``None``)."""
+        return render(self.phrase.key, self.phrase.params, language)
 
 
 def read_cell(answer: object) -> Cell:
@@ -136,7 +186,7 @@ def read_cell(answer: object) -> Cell:
         and all(isinstance(v, int) and not isinstance(v, bool) for v in answer)
     ):
         return (answer[0], answer[1])
-    raise AnswerError(f"an answer here is one cell such as (2, 1), not {answer!r}")
+    raise AnswerError("task.answer.cell", value=shown(answer))
 
 
 def read_number(answer: object) -> int:
@@ -145,7 +195,7 @@ def read_number(answer: object) -> int:
     if isinstance(answer, str) and _WHOLE_NUMBER.fullmatch(answer.strip()):
         return int(answer.strip())
     if not isinstance(answer, int) or isinstance(answer, bool):
-        raise AnswerError(f"an answer here is a whole number such as 4, not {answer!r}")
+        raise AnswerError("task.answer.number", value=shown(answer))
     return answer
 
 
@@ -153,17 +203,15 @@ def read_points(answer: object, players: Iterable[str]) -> dict[str, int]:
     """Points per player from ``{'Ana': 4, 'Ben': '0'}``; a player left out is not named."""
     names = list(players)
     if not isinstance(answer, Mapping):
-        raise AnswerError(
-            f"an answer here maps players to points, such as {{'Ana': 4}}, not {answer!r}"
-        )
+        raise AnswerError("task.answer.points", value=shown(answer))
     unknown = [p for p in answer if p not in names]
     if unknown:
-        raise AnswerError(f"there is no player {unknown[0]!r} here (players: {', '.join(names)})")
+        raise AnswerError("task.answer.player", value=shown(unknown[0]), names=names)
     try:
         return {player: read_number(points) for player, points in answer.items()}
     except AnswerError:
         bad = next(v for v in answer.values() if not _reads_as_number(v))
-        raise AnswerError(f"points are whole numbers such as 4, not {bad!r}") from None
+        raise AnswerError("task.answer.points-number", value=shown(bad)) from None
 
 
 def _reads_as_number(value: object) -> bool:
@@ -177,18 +225,14 @@ def _reads_as_number(value: object) -> bool:
 def read_cells(answer: object) -> set[Cell]:
     """A set of cells from any collection of cells (a single cell counts as one)."""
     if isinstance(answer, (str, bytes)) or not isinstance(answer, Iterable):
-        raise AnswerError(
-            f"an answer here is a set of cells such as {{(1, 0), (2, 1)}}, not {answer!r}"
-        )
+        raise AnswerError("task.answer.cells", value=shown(answer))
     items = list(answer)
     try:
         return {read_cell(item) for item in items}
     except AnswerError:
         if len(items) == 2 and all(isinstance(v, int) for v in items):
             return {read_cell(items)}
-        raise AnswerError(
-            f"an answer here is a set of cells such as {{(1, 0), (2, 1)}}, not {answer!r}"
-        ) from None
+        raise AnswerError("task.answer.cells", value=shown(answer)) from None
 
 
 def read_letters(answer: object, count: int, *, none_allowed: bool = False) -> set[str]:
@@ -204,16 +248,16 @@ def read_letters(answer: object, count: int, *, none_allowed: bool = False) -> s
     if not picked <= set(letters) or (
         not picked and not (none_allowed and isinstance(answer, Iterable))
     ):
-        some = "some" if none_allowed else "one or more"
-        raise AnswerError(
-            f"an answer here is {some} of the letters {', '.join(letters)}, not {answer!r}"
-        )
+        key = "task.answer.letters-some" if none_allowed else "task.answer.letters"
+        # The letters are symbols to type, listed as such rather than as words of a sentence.
+        raise AnswerError(key, letters=", ".join(letters), value=shown(answer))
     return picked
 
 
-def cells_text(cells: Iterable[Cell]) -> str:
-    """Cells in reading order (north to south, west to east), e.g. ``(1, 0), (0, 1)``."""
-    return ", ".join(format_cell(c) for c in sorted(cells, key=lambda c: (c[1], c[0])))
+def cells_text(cells: Iterable[Cell], language: str | None = None) -> str:
+    """Cells in reading order (north to south, west to east), e.g. ``(1, 0), (0, 1)``,
+    separated as ``language`` separates a list."""
+    return template("list.sep", language).join(format_cell(c) for c in reading_order(cells))
 
 
 def reading_order(cells: Iterable[Cell]) -> list[Cell]:
@@ -235,17 +279,13 @@ def _coerce_tile(task: Any) -> None:
     object.__setattr__(task, "tile", as_tile(task.tile))
 
 
-def _messages(violations: Iterable[Violation]) -> str:
-    return " ".join(v.message for v in violations)
-
-
 def _need_city(city: City | None, kind: str) -> City:
     if city is None:
-        raise AnswerError(f"a {kind} task needs a staged city")
+        raise AnswerError("task.answer.no-city", kind=kind)
     return city
 
 
-def letters_example(count: int, right: Iterable[str]) -> str:
+def letters_example(count: int, right: Iterable[str], language: str | None = None) -> str:
     """The form of a choose-every-right-option answer, one letter or several and neither of
     them right (\"'a' or 'bc'\"): an example of one form alone would suggest how many to
     choose."""
@@ -254,7 +294,7 @@ def letters_example(count: int, right: Iterable[str]) -> str:
     one = next((ch for ch in letters if ch not in answers), letters[0])
     pairs = (a + b for i, a in enumerate(letters) for b in letters[i + 1 :])
     several = next((pair for pair in pairs if pair not in answers), letters[:2])
-    return _say("task.example.letters", one=repr(one), several=repr(several))
+    return render("task.example.letters", {"one": repr(one), "several": repr(several)}, language)
 
 
 class Task(ABC):
@@ -268,48 +308,80 @@ class Task(ABC):
     """Whether a board of the task's step may draw the longest wall (not when it is the
     answer)."""
     prompt: str
+    step_id: ClassVar[str | None] = None
+    """The step that sets the task (its step sets it on the task): whose catalogue texts
+    (prompt, options, notes) the task quotes when no other step is named."""
 
-    def check(self, city: City | None, answer: object) -> Verdict:
+    def voice(self, language: str | None = None, step: str | None = None) -> Voice:
+        """How the task speaks ``language`` (the session's for ``None``), quoting the texts
+        of the step ``step`` (its own step's by default)."""
+        return Voice.of(language, step if step is not None else self.step_id)
+
+    def check(
+        self,
+        city: City | None,
+        answer: object,
+        *,
+        language: str | None = None,
+        step: str | None = None,
+    ) -> Verdict:
         """The verdict on ``answer`` in the staged ``city``; never raises for a bad answer.
 
-        ``...`` (the blank an exercise starts with) and ``None`` are "not answered yet".
+        ``...`` (the blank an exercise starts with) and ``None`` are "not answered yet". The
+        verdict speaks ``language`` (the session's for ``None``) and quotes the texts of the
+        step ``step`` (its options and notes) in it.
         """
+        voice = self.voice(language, step)
         if answer is None or answer is Ellipsis:
-            return no_answer(self._harmless_example(city))
+            return no_answer(self._harmless_example(city, voice.language), voice.language)
         try:
-            return self._check(city, answer)
+            verdict = self._check(city, answer, voice)
         except AnswerError as error:
-            return wrong(_say("task.unreadable", error=error))
+            verdict = wrong(voice.say("task.unreadable", error=error.explain(voice.language)))
+        return replace(verdict, language=voice.language)
 
     def answer_example(self) -> str | None:
         """The form of an answer, as Python text (``"(3, -2)"``), or ``None``."""
         return self.example
 
-    def _harmless_example(self, city: City | None) -> str | None:
+    def _harmless_example(self, city: City | None, language: str) -> str | None:
         # An example that happens to be a right answer would give the exercise away.
         if getattr(self, "multiple", False):
-            return letters_example(len(getattr(self, "options", ())), self.solutions(city))
+            count = len(getattr(self, "options", ()))
+            return letters_example(count, self.solutions(city), language)
         example = self.answer_example()
         if example is None:
             return None
         try:
-            gives_it_away = self._check(city, ast.literal_eval(example)).ok
+            gives_it_away = self._check(city, ast.literal_eval(example), UNHEARD).ok
         except (AnswerError, ValueError, SyntaxError):
             gives_it_away = False
         return None if gives_it_away else example
 
     @abstractmethod
-    def _check(self, city: City | None, answer: object) -> Verdict: ...
+    def _check(self, city: City | None, answer: object, voice: Voice) -> Verdict: ...
 
     @abstractmethod
     def solutions(self, city: City | None) -> list[Any]:
         """The right answers (all of them when there are several, in a stable order)."""
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "prompt": self.prompt, **self._fields()}
+    def to_dict(self, *, language: str | None = None, step: str | None = None) -> dict[str, Any]:
+        """The task as JSON-ready data for a view, its words in ``language`` (the session's
+        for ``None``): the texts of the step ``step`` come from the catalogue."""
+        voice = self.voice(language, step)
+        prompt = voice.own("prompt", self.prompt)
+        return {"kind": self.kind, "prompt": prompt, **self._fields(), **self._said(voice)}
 
     def _fields(self) -> dict[str, Any]:
         return {}
+
+    def _said(self, voice: Voice) -> dict[str, Any]:
+        """The fields of :meth:`to_dict` that a learner reads, in the voice's language."""
+        return {}
+
+
+UNHEARD = Voice(SOURCE_LANGUAGE)
+"""The voice of a check whose verdict only decides (is it right?) and is never read."""
 
 
 @dataclass(frozen=True)
@@ -332,61 +404,58 @@ class PlaceTask(Task):
         _coerce_tile(self)
         object.__setattr__(self, "breaks", frozenset(RuleId(r) for r in self.breaks))
 
-    def _check(self, city: City | None, answer: object) -> Verdict:
+    def _check(self, city: City | None, answer: object, voice: Voice) -> Verdict:
         city = _need_city(city, self.kind)
         cell = read_cell(answer)
         found = city.check(self.tile, cell, self.rotation)
         broken = {v.rule for v in found}
-        where = f"the {self.tile.name} at {format_cell(cell)}"
+        where = voice.say("tile-at", tile=self.tile, cell=cell)
+        reasons = voice.reasons(found)
         if broken == self.breaks and self._has_variant(found):
             if not found:
-                return right(_say("task.place.legal", where=where), cells=[cell])
+                return right(voice.say("task.place.legal", where=where), cells=[cell])
+            goal = self._goal(voice)
             return right(
-                _say("task.place.right", where=where, goal=self._goal(), reasons=_messages(found)),
-                found,
+                voice.say("task.place.right", where=where, goal=goal, reasons=reasons), found
             )
         if not found:
-            return wrong(
-                _say("task.place.too-legal", where=where.capitalize(), goal=self._goal()),
-                cells=[cell],
+            said = voice.say(
+                "task.place.too-legal", where=capitalised(where), goal=self._goal(voice)
             )
+            return wrong(said, cells=[cell])
         if not self.breaks:
-            return wrong(
-                _say("task.place.not-legal", where=where.capitalize(), reasons=_messages(found)),
-                found,
-            )
-        difference = self._difference(broken)
-        return wrong(
-            _say("task.place.not-quite", reasons=_messages(found), difference=difference).rstrip(),
-            found,
-        )
+            said = voice.say("task.place.not-legal", where=capitalised(where), reasons=reasons)
+            return wrong(said, found)
+        difference = self._difference(broken, voice)
+        said = voice.say("task.place.not-quite", reasons=reasons, difference=difference)
+        return wrong(said.rstrip(), found)
 
     def _has_variant(self, found: list[Violation]) -> bool:
         return self.variant is None or any(v.key == self.variant for v in found)
 
-    def _goal(self) -> str:
+    def _goal(self, voice: Voice) -> str:
         if not self.breaks:
-            return "no rule"
-        return " and ".join(RULE_NAMES[r] for r in sorted(self.breaks, key=_rule_order))
+            return voice.say("task.place.no-rule")
+        names = [rule_name(r, voice.language) for r in sorted(self.breaks, key=_rule_order)]
+        return join(names, voice.language)
 
-    def _difference(self, broken: set[RuleId]) -> str:
+    def _difference(self, broken: set[RuleId], voice: Voice) -> str:
         extra = sorted(broken - self.breaks, key=_rule_order)
         missing = sorted(self.breaks - broken, key=_rule_order)
         notes = []
         if missing:
-            notes.append(
-                _say("task.place.not-broken", rules=" or ".join(RULE_NAMES[r] for r in missing))
-            )
+            rules = voice.either([rule_name(r, voice.language) for r in missing])
+            notes.append(voice.say("task.place.not-broken", rules=rules))
         if extra:
-            rules = " or ".join(RULE_NAMES.get(r, r.value) for r in extra)
-            notes.append(_say("task.place.extra", rules=rules))
+            rules = voice.either([rule_name(r, voice.language) for r in extra])
+            notes.append(voice.say("task.place.extra", rules=rules))
         if not missing and not extra:
-            notes.append(_say("task.place.corner"))
+            notes.append(voice.say("task.place.corner"))
         return " ".join(notes)
 
     def solutions(self, city: City | None) -> list[Cell]:
         city = _need_city(city, self.kind)
-        return [c for c in around(city) if self._check(city, c).ok]
+        return [c for c in around(city) if self._check(city, c, UNHEARD).ok]
 
     def _fields(self) -> dict[str, Any]:
         return {
@@ -413,39 +482,25 @@ class LegalCellsTask(Task):
     def __post_init__(self) -> None:
         _coerce_tile(self)
 
-    def _check(self, city: City | None, answer: object) -> Verdict:
+    def _check(self, city: City | None, answer: object, voice: Voice) -> Verdict:
         city = _need_city(city, self.kind)
         given = read_cells(answer)
         legal = city.legal_cells(self.tile)
         if given == legal:
-            return right(
-                _say(
-                    "task.cells.right",
-                    tile=self.tile.name,
-                    count=len(legal),
-                    cells=cells_text(legal),
-                ),
-                cells=reading_order(legal),
-            )
+            cells = cells_text(legal, voice.language)
+            said = voice.say("task.cells.right", tile=self.tile, count=len(legal), cells=cells)
+            return right(said, cells=reading_order(legal))
         notes, found = [], []
         for cell in reading_order(given - legal):
             reasons = city.check(self.tile, cell)
             found += reasons
             notes.append(
-                _say("task.cells.not-legal", cell=format_cell(cell), reasons=_messages(reasons))
+                voice.say("task.cells.not-legal", cell=cell, reasons=voice.reasons(reasons))
             )
         missing = len(legal - given)
         if missing:
             # How many, never which: finding them is the exercise.
-            notes.append(
-                _say(
-                    "task.cells.missed",
-                    are=_plural(missing, "is", "are"),
-                    count=missing,
-                    cells=_plural(missing, "cell", "cells"),
-                    tile=self.tile.name,
-                )
-            )
+            notes.append(voice.say("task.cells.missed", count=missing, tile=self.tile))
         return wrong(" ".join(notes), found)
 
     def solutions(self, city: City | None) -> list[set[Cell]]:
@@ -463,31 +518,24 @@ class RemovalTask(Task):
     example: ClassVar[str | None] = "{(3, -2), (4, -2)}"
     prompt: str
 
-    def _check(self, city: City | None, answer: object) -> Verdict:
+    def _check(self, city: City | None, answer: object, voice: Voice) -> Verdict:
         city = _need_city(city, self.kind)
         given = read_cells(answer)
         removable = self._removable(city)
         if given == removable:
-            return right(
-                _say("task.removal.right", cells=cells_text(removable)),
-                cells=reading_order(removable),
-            )
+            said = voice.say("task.removal.right", cells=cells_text(removable, voice.language))
+            return right(said, cells=reading_order(removable))
         notes, found = [], []
         for cell in reading_order(given - removable):
             reasons = city.check_removal(cell)
             found += reasons
-            notes.append(
-                _say(
-                    "task.removal.not-removable",
-                    cell=format_cell(cell),
-                    reasons=_messages(reasons),
-                )
+            said = voice.say(
+                "task.removal.not-removable", cell=cell, reasons=voice.reasons(reasons)
             )
+            notes.append(said)
         missing = len(removable - given)
         if missing:
-            notes.append(
-                _say("task.removal.missed", count=missing, tiles=_plural(missing, "tile", "tiles"))
-            )
+            notes.append(voice.say("task.removal.missed", count=missing))
         return wrong(" ".join(notes), found)
 
     @staticmethod
@@ -510,21 +558,14 @@ class SwapTask(Task):
     def __post_init__(self) -> None:
         _coerce_tile(self)
 
-    def _check(self, city: City | None, answer: object) -> Verdict:
+    def _check(self, city: City | None, answer: object, voice: Voice) -> Verdict:
         city = _need_city(city, self.kind)
         cell = read_cell(answer)
         reasons = city.check_swap(cell, self.tile)
         if not reasons:
-            return right(
-                _say(
-                    "task.swap.right",
-                    tile=self.tile.name,
-                    old=city[cell].name,
-                    cell=format_cell(cell),
-                ),
-                cells=[cell],
-            )
-        return wrong(_say("task.swap.wrong", reasons=_messages(reasons)), reasons)
+            said = voice.say("task.swap.right", tile=self.tile, old=city[cell], cell=cell)
+            return right(said, cells=[cell])
+        return wrong(voice.say("task.swap.wrong", reasons=voice.reasons(reasons)), reasons)
 
     def solutions(self, city: City | None) -> list[Cell]:
         city = _need_city(city, self.kind)
@@ -543,16 +584,16 @@ class LongestWallTask(Task):
     example: ClassVar[str | None] = "7"
     prompt: str
 
-    def _check(self, city: City | None, answer: object) -> Verdict:
+    def _check(self, city: City | None, answer: object, voice: Voice) -> Verdict:
         city = _need_city(city, self.kind)
         answer = read_number(answer)
         length = city.longest_wall()
         edges = city.longest_wall_segments() if answer == length else ()
         if answer == length:
-            return right(_say("task.wall.right", length=length), edges=edges)
+            return right(voice.say("task.wall.right", count=length), edges=edges)
         # Neither the length nor the wall: counting it is the exercise.
         key = "task.wall.too-long" if answer > length else "task.wall.too-short"
-        return wrong(_say(key, answer=answer))
+        return wrong(voice.say(key, answer=answer))
 
     def solutions(self, city: City | None) -> list[int]:
         return [_need_city(city, self.kind).longest_wall()]
@@ -592,23 +633,27 @@ class MajorityTask(Task):
     def _result(self, breakdown: Any) -> Any:
         return next(r for r in breakdown.types if r.building is self.building)
 
-    def explanation(self) -> str:
-        """The engine's explanation of the scoring, one line per building type."""
+    def explanation(self, language: str | None = None) -> str:
+        """The engine's explanation of the scoring, one line per building type, in
+        ``language`` (the session's for ``None``)."""
         breakdown = score_round(self._frozen, round=self.round)
         if self.building is not None:
-            return self._result(breakdown).explain()
-        return "; ".join(r.explain() for r in breakdown.types if r.places)
+            return self._result(breakdown).explain(language=language)
+        lines = [r.explain(language=language) for r in breakdown.types if r.places]
+        return template("task.separator", language).join(lines)
 
-    def _check(self, city: City | None, answer: object) -> Verdict:
+    def _check(self, city: City | None, answer: object, voice: Voice) -> Verdict:
         answer = read_points(answer, self._frozen)
         expected = self.expected()
         off = [p for p in self._frozen if answer.get(p, 0) != expected[p]]
         if not off:
-            return right(_say("task.majority.right", explanation=self.explanation()))
+            explanation = self.explanation(voice.language)
+            return right(voice.say("task.majority.right", explanation=explanation))
         # Who is off and which way, never the points themselves.
-        players = [_say(_how_far_off(answer, p, expected[p]), player=p) for p in off]
-        hint = _say(f"task.majority.hint.{min(max(self.round, 1), 3)}")
-        return wrong(_say("task.majority.wrong", players="; ".join(players), hint=hint))
+        players = [voice.say(_how_far_off(answer, p, expected[p]), player=p) for p in off]
+        hint = voice.say(f"task.majority.hint.{min(max(self.round, 1), 3)}")
+        separator = template("task.separator", voice.language)
+        return wrong(voice.say("task.majority.wrong", players=separator.join(players), hint=hint))
 
     def solutions(self, city: City | None) -> list[dict[str, int]]:
         return [self.expected()]
@@ -656,32 +701,52 @@ class QuizTask(Task):
         ]
         return repr(wrong_letters[0] if wrong_letters else "a")
 
-    def choices(self) -> str:
-        """The options as lines ``a) …``."""
-        return "\n".join(f"{ascii_lowercase[i]}) {o}" for i, o in enumerate(self.options))
+    def option_texts(self, voice: Voice) -> list[str]:
+        """The options' words in the voice's language."""
+        letters = ascii_lowercase[: len(self.options)]
+        return [voice.own(f"option.{ch}", o) for ch, o in zip(letters, self.options, strict=True)]
 
-    def _check(self, city: City | None, answer: object) -> Verdict:
+    def choices(self, language: str | None = None, step: str | None = None) -> str:
+        """The options as lines ``a) …``, in ``language`` (the session's for ``None``)."""
+        return lettered(self.option_texts(self.voice(language, step)))
+
+    def _check(self, city: City | None, answer: object, voice: Voice) -> Verdict:
         picked = read_letters(answer, len(self.options))
         if picked == self.correct:
-            return right(
-                _say("task.quiz.right", notes=" ".join(self._note(ch) for ch in sorted(picked)))
-            )
+            notes = " ".join(self._note(ch, voice) for ch in sorted(picked))
+            return right(voice.say("task.quiz.right", notes=notes))
         # Why each wrong pick is wrong; of the right options missed, only how many.
-        notes = [self._note(ch) for ch in sorted(picked - self.correct)]
+        notes = [self._note(ch, voice) for ch in sorted(picked - self.correct)]
         if self.correct - picked:
             total, found = len(self.correct), len(self.correct & picked)
             key = "task.quiz.one-right" if total == 1 else "task.quiz.missed"
-            notes.append(_say(key, total=total, found=found))
-        return wrong(_say("task.quiz.wrong", notes=" ".join(notes)))
+            notes.append(voice.say(key, count=total, found=found))
+        return wrong(voice.say("task.quiz.wrong", notes=" ".join(notes)))
 
-    def _note(self, letter: str) -> str:
-        return f"({letter}) {self.notes[ascii_lowercase.index(letter)]}"
+    def _note(self, letter: str, voice: Voice) -> str:
+        note = voice.own(f"note.{letter}", self.notes[ascii_lowercase.index(letter)])
+        return voice.say("task.quiz.note", letter=letter, note=note)
 
     def solutions(self, city: City | None) -> list[str]:
         return ["".join(sorted(self.correct))]
 
     def _fields(self) -> dict[str, Any]:
-        return {"options": list(self.options), "multiple": self.multiple}
+        return {"multiple": self.multiple}
+
+    def _said(self, voice: Voice) -> dict[str, Any]:
+        return {"options": self.option_texts(voice)}
+
+
+def lettered(options: Iterable[str]) -> str:
+    """Options as lines ``a) …``: the letters a learner answers with."""
+    # There are never more options than letters.
+    pairs = zip(ascii_lowercase, options, strict=False)
+    return "\n".join(f"{letter}) {text}" for letter, text in pairs)
+
+
+def capitalised(text: str) -> str:
+    """``text`` with its first letter a capital, to begin a sentence with a phrase."""
+    return text[:1].upper() + text[1:]
 
 
 def _how_far_off(answer: Mapping[str, int], player: str, expected: int) -> str:
@@ -699,6 +764,7 @@ def counts(**per_player: Mapping[str, int]) -> dict[str, dict[Building, int]]:
 
 __all__ = [
     "RULE_NAMES",
+    "UNHEARD",
     "AnswerError",
     "LegalCellsTask",
     "LongestWallTask",
@@ -708,7 +774,10 @@ __all__ = [
     "RemovalTask",
     "SwapTask",
     "Task",
+    "capitalised",
     "counts",
+    "lettered",
     "read_cell",
     "read_cells",
+    "rule_name",
 ]
