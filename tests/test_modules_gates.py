@@ -262,7 +262,7 @@ def test_a_standing_gate_needs_a_played_card():
     seat = state.current
     build(state, seat, *DOUBLE_WALL)
     state.own_city(seat).place(take_tile(state, "seraglio-7-W"), (2, 0), gate="W")
-    with pytest.raises(alh.GameStateError, match="1 gates stand"):
+    with pytest.raises(alh.GameStateError, match="1 gate stands"):
         alh.GameState.from_dict(json.loads(json.dumps(state.to_dict())))
 
 

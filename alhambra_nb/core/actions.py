@@ -27,7 +27,7 @@ from typing import Any, ClassVar, overload
 from .city import as_side
 from .errors import AlhambraError, shown
 from .geometry import Cell, Side, as_cell
-from .messages import render
+from .messages import Phrase, render
 from .money import card
 from .tiles import Tile
 from .violations import RuleId, RuleViolationError
@@ -264,8 +264,16 @@ def _gate_text(gate: Side | None) -> str:
 # become tiles, lists become cells and card tuples, and anything else is refused by name.
 
 
-def _refuse(action: Action, name: str, expected: str, value: object) -> ActionParseError:
-    words = {"field": name.replace("_", " "), "expected": expected, "value": shown(value)}
+def _refuse(
+    action: Action, name: str, expected: str, value: object, **params: Any
+) -> ActionParseError:
+    """The refusal of the field ``name``: ``expected`` is the ``expected.…`` template saying
+    what the field holds (filled with ``params``)."""
+    words = {
+        "field": name.replace("_", " "),
+        "expected": Phrase(f"expected.{expected}", **params),
+        "value": shown(value),
+    }
     return ActionParseError(render("refusal.action-field", words))
 
 
@@ -275,27 +283,25 @@ def _whole(value: object) -> bool:
 
 def _as_number(action: Action, name: str, value: object) -> int:
     if not _whole(value):
-        raise _refuse(
-            action, name, f"a whole number from -{LARGEST_NUMBER} to {LARGEST_NUMBER}", value
-        )
+        raise _refuse(action, name, "number", value, most=LARGEST_NUMBER)
     return value  # type: ignore[return-value]
 
 
 def _as_seat(action: Action, name: str, value: object) -> int | None:
     if value is not None and not (_whole(value) and value >= 0):  # type: ignore[operator]
-        raise _refuse(action, name, "a seat number (0 for the first player) or None", value)
+        raise _refuse(action, name, "seat", value)
     return value  # type: ignore[return-value]
 
 
 def _as_flag(action: Action, name: str, value: object) -> bool:
     if type(value) is not bool:
-        raise _refuse(action, name, "True or False", value)
+        raise _refuse(action, name, "flag", value)
     return value
 
 
 def _as_text(action: Action, name: str, value: object) -> str:
     if type(value) is not str or len(value) > LONGEST_TEXT:
-        raise _refuse(action, name, "a card id such as 'denar-3#1'", value)
+        raise _refuse(action, name, "card", value)
     return value
 
 
@@ -303,7 +309,7 @@ def _as_cards(action: Action, name: str, value: object) -> tuple[str, ...]:
     _check_card_count(action, name, value)
     if type(value) is tuple and all(_is_card_id(c) for c in value):
         return value  # card ids already: what the rules themselves pass
-    expected = "a list of card ids such as ['denar-3#1']"
+    expected = "cards"
     ids: tuple[object, ...]
     if isinstance(value, str):
         ids = tuple(value.replace(",", " ").split())
@@ -324,15 +330,11 @@ def _check_card_count(action: Action, name: str, value: object) -> None:
     """Refuse a list of more cards than any hand holds before looking at a single card: the
     rules would otherwise spend time on each one, and the refusal would quote them all."""
     if isinstance(value, str) and len(value) > LONGEST_TEXT:
-        raise ActionParseError(
-            f"The {name} of this action must be a text of at most {LONGEST_TEXT} characters, "
-            f"not {len(value)}."
-        )
+        words = {"field": name.replace("_", " "), "most": LONGEST_TEXT, "count": len(value)}
+        raise ActionParseError(render("refusal.action-field-long", words))
     if isinstance(value, (list, tuple)) and len(value) > MOST_CARDS:
-        raise ActionParseError(
-            f"The {name} of this action must be a list of at most {MOST_CARDS} cards "
-            f"(no hand holds more), not {len(value)}."
-        )
+        words = {"field": name.replace("_", " "), "most": MOST_CARDS, "count": len(value)}
+        raise ActionParseError(render("refusal.action-field-cards", words))
 
 
 def _as_tile(action: Action, name: str, value: object) -> Tile:
@@ -344,16 +346,16 @@ def _as_tile(action: Action, name: str, value: object) -> Tile:
         except AlhambraError as exc:
             words = {"field": name.replace("_", " "), "reason": str(exc)}
             raise ActionParseError(render("refusal.action-field-why", words)) from None
-    raise _refuse(action, name, "a tile or a tile code such as 'tower-9-NE'", value)
+    raise _refuse(action, name, "tile", value)
 
 
 def _as_cell(action: Action, name: str, value: object) -> Cell:
     try:
         cell = as_cell(value)
     except AlhambraError:
-        raise _refuse(action, name, "a cell (x, y) of two whole numbers", value) from None
+        raise _refuse(action, name, "cell", value) from None
     if not (_whole(cell[0]) and _whole(cell[1])):
-        raise _refuse(action, name, f"a cell with |x| and |y| at most {LARGEST_NUMBER}", value)
+        raise _refuse(action, name, "cell-near", value, most=LARGEST_NUMBER)
     return cell
 
 
@@ -361,12 +363,12 @@ def _as_side(action: Action, name: str, value: object) -> Side | None:
     try:
         return as_side(value)  # type: ignore[arg-type]
     except AlhambraError:
-        raise _refuse(action, name, "a side N, E, S or W, or None", value) from None
+        raise _refuse(action, name, "side", value) from None
 
 
 def _as_action(action: Action, name: str, value: object) -> Action:
     if not isinstance(value, Action):
-        raise _refuse(action, name, "an action", value)
+        raise _refuse(action, name, "action", value)
     return value
 
 
@@ -411,14 +413,10 @@ def check_writable(action: object) -> Action:
     """``action`` when it is a well-formed action that says how it is written; raises
     :class:`ActionParseError` (or :class:`UnknownActionError`) otherwise."""
     if not isinstance(action, Action):
-        raise ActionParseError(
-            f"an action is an Action or a text such as 'end', not {shown(action)}"
-        )
+        raise ActionParseError(render("refusal.action-kind", {"value": shown(action)}))
     if type(action).__str__ is Action.__str__:
-        raise UnknownActionError(
-            f"{type(action).__name__} is no action of this game: it does not say how it is "
-            "written (an action class defines __str__)"
-        )
+        words = {"value": type(action).__name__}
+        raise UnknownActionError(render("refusal.action-unwritten", words))
     check_fields(action)  # again: a subclass may have set its fields its own way
     try:
         written = str(action)
@@ -451,10 +449,13 @@ def check_module_on(action: Action, modules: Sequence[str]) -> None:
     use, whatever the moment (before any rule of the turn is asked)."""
     owners = owning_modules(type(action))
     if owners and not set(owners).intersection(modules):
-        raise UnknownActionError(
-            f"{written(action)} belongs to the rules module {owners[0]!r}, which this game does "
-            f"not use (its modules: {', '.join(modules) or 'none'})"
-        )
+        words = {
+            "action": written(action),
+            "module": repr(owners[0]),
+            "modules": ", ".join(modules),
+        }
+        key = "refusal.action-module" if modules else "refusal.action-module-none"
+        raise UnknownActionError(render(key, words))
 
 
 def unknown_action(action: Action, modules: Sequence[str]) -> UnknownActionError:
@@ -584,11 +585,10 @@ def parse_action(text: Action | str) -> Action:
     if isinstance(text, Action):
         return text
     if not isinstance(text, str):
-        raise ActionParseError(f"an action is written as text such as 'end', not {shown(text)}")
+        raise ActionParseError(render("refusal.action-not-text", {"value": shown(text)}))
     if len(text) > LONGEST_TEXT:
-        raise ActionParseError(
-            f"the action {shown(text)} is too long to be one (at most {LONGEST_TEXT} characters)"
-        )
+        words = {"value": shown(text), "most": LONGEST_TEXT}
+        raise ActionParseError(render("refusal.action-long", words))
     seat = None
     body = text.strip()
     prefixed = _SEAT.fullmatch(body)
@@ -601,10 +601,6 @@ def parse_action(text: Action | str) -> Action:
                 action = build(found)
                 return action if seat is None else action.for_seat(int(seat))
             except ValueError as exc:  # the package's errors, and int() of too many digits
-                raise ActionParseError(f"cannot read the action {shown(text)}: {exc}") from None
-    raise ActionParseError(
-        f"unknown action {shown(text)}: expected e.g. 'take denar-3#1', 'buy 2 with dirham-9#1', "
-        "'redesign build tower-9-NE at 1,0', 'redesign remove 1,0', "
-        "'redesign swap 1,0 for tower-9-NE', 'place tower-9-NE at 1,0', 'reserve tower-9-NE', "
-        "'give tower-9-NE' or 'end'"
-    )
+                words = {"value": shown(text), "reason": str(exc)}
+                raise ActionParseError(render("refusal.action-unreadable", words)) from None
+    raise ActionParseError(render("refusal.action-unknown-text", {"value": shown(text)}))

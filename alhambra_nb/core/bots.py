@@ -27,8 +27,9 @@ from .actions import (
     TakeMoney,
 )
 from .camps import camp_points
-from .errors import AlhambraError
+from .errors import AlhambraError, shown
 from .game import Game
+from .messages import render
 from .money import CURRENCY, MARKET_SPACES, VALUE, space_currency, total
 from .phases import PHASE_OVER, PHASE_PLAY
 from .scoring import POINTS
@@ -234,9 +235,7 @@ def _make_bot(spec: object, seed: int) -> Bot:
         return spec(seed)  # type: ignore[call-arg]
     if hasattr(spec, "choose"):
         return spec  # type: ignore[return-value]
-    raise BotError(
-        f"a bot is 'random', 'greedy', a bot class or an object with choose(), not {spec!r}"
-    )
+    raise BotError(render("refusal.bot", {"value": shown(spec)}))
 
 
 def simulate(
@@ -257,7 +256,7 @@ def simulate(
     n = len(game.state.players)
     specs = list(bots) if isinstance(bots, Sequence) and not isinstance(bots, str) else [bots] * n
     if len(specs) != n:
-        raise BotError(f"{n} players need {n} bots, not {len(specs)}")
+        raise BotError(render("refusal.bots", {"count": n, "given": len(specs)}))
     seated = [_make_bot(spec, seed * 1000 + seat) for seat, spec in enumerate(specs)]
     # The fast path: one private state changed in place by the same rules as Game.apply,
     # keeping the actions (undo replays them) but no state per action. A RandomBot draws
@@ -275,7 +274,8 @@ def simulate(
             action = seated[seat].choose(state)
             apply[seat](state, action)
             actions.append(action)
-    raise SimulationError(f"the game with seed {seed} did not end within {max_actions} actions")
+    words = {"seed": seed, "count": max_actions}
+    raise SimulationError(render("refusal.simulation", words))
 
 
 @contextmanager

@@ -17,10 +17,12 @@ class AlhambraError(ValueError):
 def shown(value: object) -> str:
     """``repr(value)`` as an error message quotes it: cut short when long, and a number of
     thousands of digits described (Python refuses to write one out)."""
+    from .messages import kind_of, render  # the catalogue quotes values: imported when needed
+
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
-        return f"a number of about {int(value.bit_length() * 0.30103)} digits"
+        return render("shown.digits", {"count": int(value.bit_length() * 0.30103)})
     try:
         text = repr(value)
     except (ValueError, RecursionError):  # a container holding such a number, or itself
-        return f"a {type(value).__name__} too large to show"
+        return render("shown.too-large", {"kind": kind_of(value)})
     return text if len(text) <= 60 else text[:57] + "..."

@@ -234,7 +234,7 @@ class Game:
         """Take back the last action and return it."""
         with self._lock:
             if not self._actions:
-                raise UndoError("there is no action to undo")
+                raise UndoError(render("refusal.undo", {}))
             action = self._actions.pop()
             if self._before is not None:
                 self._state = self._before.pop()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from .errors import AlhambraError, shown
 from .geometry import Cell
+from .messages import render
 
 MAX_COORDINATE = 100
 """The largest ``|x|`` and ``|y|`` of a cell in a city."""
@@ -32,26 +33,20 @@ def check_cell_bounds(cell: Cell) -> None:
     """Refuse ``cell`` when it lies beyond the bounds of every city."""
     x, y = cell
     if not (-MAX_COORDINATE <= x <= MAX_COORDINATE and -MAX_COORDINATE <= y <= MAX_COORDINATE):
-        raise CitySizeError(
-            f"the cell {shown(cell)} lies too far from the fountain: a city's cells have "
-            f"|x| and |y| at most {MAX_COORDINATE}"
-        )
+        words = {"value": shown(cell), "limit": MAX_COORDINATE}
+        raise CitySizeError(render("refusal.cell-far", words))
 
 
 def check_tile_count(count: int) -> None:
     """Refuse a city of ``count`` tiles besides the fountain when it holds too many."""
     if count > MAX_TILES:
-        raise CitySizeError(
-            f"a city holds at most {MAX_TILES} tiles besides the fountain, not {count}"
-        )
+        raise CitySizeError(render("refusal.city-size", {"most": MAX_TILES, "count": count}))
 
 
 def check_coordinate_text(text: str) -> None:
     """Refuse a coordinate written with more digits than any bounded cell needs (before it
     is read as a number: a number of thousands of digits takes long to read)."""
     if len(text.lstrip("+-")) > _MAX_DIGITS:
-        shown = text if len(text) <= 20 else f"{text[:20]}..."
-        raise CitySizeError(
-            f"the coordinate {shown!r} lies too far from the fountain: a city's cells have "
-            f"|x| and |y| at most {MAX_COORDINATE}"
-        )
+        quoted = repr(text if len(text) <= 20 else f"{text[:20]}...")
+        words = {"value": quoted, "limit": MAX_COORDINATE}
+        raise CitySizeError(render("refusal.coordinate-far", words))

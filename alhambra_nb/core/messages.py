@@ -113,6 +113,43 @@ ENGLISH: dict[str, Template] = {
         "{value} is not a currency: the currencies are denar, dirham, ducat and guilder."
     ),
     "refusal.seat": "There is no seat {value}: this game's seats are 0 to {last}.",
+    "refusal.seed": "The seed is a whole number below 2**{bits} either side of 0, not {value}.",
+    "refusal.players": (
+        "The players are given as a count ({least} to {most}) or a list of names, not {value}."
+    ),
+    "refusal.player-names": "Player names must be different and not blank: {value}.",
+    "refusal.player-count": "Alhambra is for {least} to {most} players, not {value}.",
+    "refusal.player-count-many": "Alhambra is for {least} to {most} players, not more than {most}.",
+    "refusal.player-name-long": (
+        "A player name has at most {most} character, not {count} ({value}).",
+        "A player name has at most {most} characters, not {count} ({value}).",
+    ),
+    "refusal.player-name-text": "A player name is text a file can hold, not {value}.",
+    "refusal.module-name": "A rules module needs a name, and {value} has none.",
+    "refusal.module-twice": "The rules module {value} is switched on twice.",
+    "refusal.module-with": (
+        "The rules module {value} is switched on together with {other}: they are two readings "
+        "of the same rules, and a game follows one."
+    ),
+    "refusal.bot": (
+        "A bot is 'random', 'greedy', a bot class or an object with choose(), not {value}."
+    ),
+    "refusal.bots": (
+        "{count} player needs {count} bot, not {given}.",
+        "{count} players need {count} bots, not {given}.",
+    ),
+    "refusal.simulation": (
+        "The game with seed {seed} did not end within {count} action.",
+        "The game with seed {seed} did not end within {count} actions.",
+    ),
+    "refusal.city-size": "A city holds at most {most} tiles besides the fountain, not {count}.",
+    "refusal.coordinate-far": (
+        "The coordinate {value} lies too far from the fountain: a city's cells have |x| and "
+        "|y| at most {limit}."
+    ),
+    "refusal.notation-entries": "A city's text holds at most {most} entries.",
+    "shown.digits": ("a number of about {count} digit", "a number of about {count} digits"),
+    "shown.too-large": "{kind} too large to show",
     "refusal.module": "There is no rules module {value}: the modules are {known}.",
     "refusal.modules": (
         "The rules modules are given as a list of names, such as ['gates'], not {value}."
@@ -126,9 +163,52 @@ ENGLISH: dict[str, Template] = {
         "This action cannot be written out as text, so the game cannot record it."
     ),
     "refusal.action-field": "The {field} of this action must be {expected}, not {value}.",
+    "expected.number": "a whole number from -{most} to {most}",
+    "expected.seat": "a seat number (0 for the first player) or None",
+    "expected.flag": "True or False",
+    "expected.card": "a card id such as 'denar-3#1'",
+    "expected.cards": "a list of card ids such as ['denar-3#1']",
+    "expected.tile": "a tile or a tile code such as 'tower-9-NE'",
+    "expected.cell": "a cell (x, y) of two whole numbers",
+    "expected.cell-near": "a cell with |x| and |y| at most {most}",
+    "expected.side": "a side N, E, S or W, or None",
+    "expected.action": "an action",
+    "refusal.action-field-long": (
+        "The {field} of this action must be a text of at most {most} characters, not {count}."
+    ),
+    "refusal.action-field-cards": (
+        "The {field} of this action must be a list of at most {most} cards (no hand holds "
+        "more), not {count}."
+    ),
+    "refusal.action-kind": "An action is an Action or a text such as 'end', not {value}.",
+    "refusal.action-unwritten": (
+        "{value} is no action of this game: it does not say how it is written (an action "
+        "class defines __str__)."
+    ),
+    "refusal.action-module": (
+        "{action} belongs to the rules module {module}, which this game does not use (its "
+        "modules: {modules})."
+    ),
+    "refusal.action-module-none": (
+        "{action} belongs to the rules module {module}, which this game does not use (it uses "
+        "no rules modules)."
+    ),
+    "refusal.action-not-text": "An action is written as text such as 'end', not {value}.",
+    "refusal.action-long": (
+        "The action {value} is too long to be one (at most {most} characters)."
+    ),
+    "refusal.action-unreadable": "Cannot read the action {value}: {reason}",
+    "refusal.action-unknown-text": (
+        "Unknown action {value}: expected e.g. 'take denar-3#1', 'buy 2 with dirham-9#1', "
+        "'redesign build tower-9-NE at 1,0', 'redesign remove 1,0', 'redesign swap 1,0 for "
+        "tower-9-NE', 'place tower-9-NE at 1,0', 'reserve tower-9-NE', 'give tower-9-NE' or "
+        "'end'."
+    ),
     "refusal.action-field-why": "The {field} of this action: {reason}",
     "refusal.action-unknown": "{action} is no action of this game.",
     "refusal.rule-broken": "A rule of the game forbids this.",
+    "refusal.undo": "There is no action to undo.",
+    "refusal.el-schauf": "Abdul El'Schauf grants a redesign (build, remove or swap), not {value}.",
     "refusal.save-object": "a saved game is a JSON object, not {kind}",
     "refusal.save-text": "a saved game is JSON text, not {kind}",
     "refusal.save-json": ("not JSON: the text stops making sense at line {line}, column {column}"),
@@ -144,6 +224,100 @@ ENGLISH: dict[str, Template] = {
         "this is not what the rules module keeps on the table: a part is missing or of the "
         "wrong kind"
     ),
+    # what is wrong with a field of a saved game ("players[0].money: …")
+    "save.field": "{field}: {problem}",
+    "save.missing": "is missing",
+    "save.expected": "expected {expected}, not {value}",
+    "save.at-least": "must be at least {least}, not {value}",
+    "save.tile-codes": "expected a list of tile codes, not {value}",
+    "save.card-ids": "expected a list of card ids, not {value}",
+    "save.card-foreign": "the card {value} is not part of this game",
+    "save.players": "a game has 2 to 6 players, not {count}",
+    "save.neutral-kind": "expected an object or null, not {value}",
+    "save.market": "the market has 4 spaces, not {count}",
+    "save.one-of": "expected one of {known}, not {value}",
+    "save.extra": "no rules module of this game keeps state here",
+    "save.event-unknown": "unknown event {value}",
+    "save.object": "expected an object, not {value}",
+    "save.name-blank": "a player's name is not blank, not {value}",
+    "save.round": "a scoring round is 1, 2 or 3, not {value}",
+    "save.not-playing": "{value} plays no part in this game",
+    "save.not-scored": "{value} was not scored",
+    "save.points-all": "holds the points of every player scored, and only theirs",
+    "save.names-differ": "player names must differ, not {value}",
+    "save.neutral-two": "a two-player game has a neutral player, and only a two-player game",
+    "save.neutral-name": "{value} is also a player's name",
+    "save.gate-no-module": "a gate stands, but no module has gates",
+    "save.city-illegal": "an illegal Alhambra: {why}",
+    "save.display": "the money display holds 4 cards, not {count}",
+    "save.revealed": "{value} is revealed but was not scored",
+    "save.ending": "the game is ending, but nothing holds up its end",
+    "save.current": "no seat {seat} among {count}",
+    "save.receiver": "no seat {value}",
+    "save.receivers": "the final placing is the current player's",
+    "save.scorings": (
+        "{count} scoring after {revealed} scoring cards, the game not over",
+        "{count} scorings after {revealed} scoring cards, the game not over",
+    ),
+    "save.card-twice": "the card {value} is also in {where}",
+    "save.card-nowhere": "the card {value} is nowhere ({count} missing)",
+    "save.card-place": "the card {value} never lies here",
+    "save.tile-missing": "the {tile} {code} is missing",
+    "save.tile-many": (
+        "the {tile} {code} occurs {count} time",
+        "the {tile} {code} occurs {count} times",
+    ),
+    "save.tile-foreign": "the tile {code} is not part of this game",
+    "save.text-long": "a saved game is at most {most} characters, not {count}",
+    "save.nested": "lists and objects are nested at most {most} deep, not {count}",
+    "save.nested-most": "lists and objects are nested at most {most} deep",
+    "save.digits": ("a number of {count} digit", "a number of {count} digits"),
+    "save.values": "a saved game holds at most {most} values, not {count}",
+    "save.values-most": "a saved game holds at most {most} values",
+    "save.number": "a number in a saved game is at most {most} either side of 0, not {value}",
+    "save.not-a-field": "is not a field of a saved game",
+    "save.either": "{kinds} or {last}",
+    "save.list-sep": ", ",
+    "save.json.array": "a list",
+    "save.json.object": "an object",
+    "save.json.integer": "a whole number",
+    "save.json.number": "a number",
+    "save.json.string": "a text",
+    "save.json.boolean": "true or false",
+    "save.json.null": "null",
+    "save.minimum": "must be at least {bound}, not {value}",
+    "save.maximum": "must be at most {bound}, not {value}",
+    "save.entries-least": "holds at least {most} entries, not {count}{why}",
+    "save.entries-most": "holds at most {most} entries, not {count}{why}",
+    "save.about": " ({about})",
+    "save.minLength": "a text of at least {bound} characters, not {count}",
+    "save.maxLength": "a text of at most {bound} characters, not {count}",
+    "save.pattern": "{value} is not {about}",
+    "save.pattern-form": "{value} is not of the expected form",
+    "save.unique": "holds the same entry twice: {value}",
+    "save.key": "a key is not {about}: {value}",
+    "save.key-form": "a key is not of the expected form: {value}",
+    "save.gates": "the gates module keeps display, hands and used here",
+    "save.gates-hands": "one list of gate cards per player, not {value}",
+    "save.gates-fields": "needs 'display' and a list 'used'",
+    "save.gates-used": (
+        "{count} gate stands in the cities but {played} gate cards were played",
+        "{count} gates stand in the cities but {played} gate cards were played",
+    ),
+    "save.characters": "the characters module keeps its cards and auction here",
+    "save.characters-owned": "one list of characters per player",
+    "save.characters-fields": "needs the turn number 'used' and the flag 'knihstig'",
+    "save.auction": "not an auction: {value}",
+    "save.auction-seat": "no such seat in {value}",
+    "save.choice": "seat {value} has no Fatime to choose for",
+    "save.choice-seat": "seat {seat} chooses for Fatime, not seat {current}",
+    "save.queue": "characters wait for an auction, but none is running",
+    "save.auction-character": "not a character: {value}",
+    "save.auction-leader": "the highest bid {high} and its bidder {leader}",
+    "save.auction-high": "seat {seat} cannot pay the highest bid {high}",
+    "save.auction-paying": "the highest bidder pays, and is the one to act",
+    "save.auction-order": "the next bidder in {value} is the one to act",
+    "save.auction-top": "seat {seat} cannot top the highest bid {high}",
     "kind.none": "null (nothing)",
     "kind.bool": "true or false",
     "kind.number": "a number",

@@ -46,7 +46,7 @@ def parse_city(text: str) -> tuple[dict[Cell, Tile], frozenset[tuple[Cell, Side]
     gates: set[tuple[Cell, Side]] = set()
     for number, entry in _entries(text):
         if number > _MAX_ENTRIES:  # refused before reading on (see limits.py)
-            raise CitySizeError(f"a city's text holds at most {_MAX_ENTRIES} entries")
+            raise CitySizeError(render("refusal.notation-entries", {"most": _MAX_ENTRIES}))
         gate = _GATE_ENTRY.fullmatch(entry)
         if gate:
             cell = _bounded_cell(gate["x"], gate["y"])

@@ -72,15 +72,15 @@ _LONG_NUMBER = re.compile(rf"[0-9]{{{_LONGEST_NUMBER_TEXT + 1},}}")
 _BRACKETS = re.compile(r"[\[\]{}]")
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
-_JSON_TYPES = {
-    "array": "a list",
-    "object": "an object",
-    "integer": "a whole number",
-    "number": "a number",
-    "string": "a text",
-    "boolean": "true or false",
-    "null": "null",
-}
+_JSON_TYPES = ("array", "object", "integer", "number", "string", "boolean", "null")
+"""The JSON types a schema names, each with its words (``json.<type>``)."""
+
+
+def _problem(key: str, **params: Any) -> str:
+    """What is wrong with a saved game's text or a field: the template ``save.<key>``."""
+    from .messages import render  # the catalogue is loaded after the save format
+
+    return render(f"save.{key}", params)
 
 
 @lru_cache(maxsize=1)
@@ -99,7 +99,7 @@ def _validator() -> Draft202012Validator:
 def text_problem(text: str | bytes) -> Problem | None:
     """Why ``text`` is too long or nested too deep to be read, before it is parsed."""
     if len(text) > MAX_SAVE_LENGTH:
-        return "(text)", f"a saved game is at most {MAX_SAVE_LENGTH} characters, not {len(text)}"
+        return "(text)", _problem("text-long", most=MAX_SAVE_LENGTH, count=len(text))
     if isinstance(text, bytes):
         text = text.decode("utf-8", errors="replace")
     # Brackets and commas inside strings do not count: strings are taken out first.
@@ -107,13 +107,14 @@ def text_problem(text: str | bytes) -> Problem | None:
     brackets = _BRACKETS.findall(bare)
     depth = max(accumulate(_STEP[b] for b in brackets), default=0)
     if depth > MAX_DEPTH:
-        return "(text)", f"lists and objects are nested at most {MAX_DEPTH} deep, not {depth}"
+        return "(text)", _problem("nested", most=MAX_DEPTH, count=depth)
     long_number = _LONG_NUMBER.search(bare)
     if long_number is not None:
-        return "(text)", _number_problem(f"a number of {len(long_number[0])} digits")
+        digits = _problem("digits", count=len(long_number[0]))
+        return "(text)", _number_problem(digits)
     values = bare.count(",") + bare.count(":") + 1
     if values > MAX_VALUES:
-        return "(text)", f"a saved game holds at most {MAX_VALUES} values, not {values}"
+        return "(text)", _problem("values", most=MAX_VALUES, count=values)
     return None
 
 
@@ -127,9 +128,9 @@ def nesting_problem(data: Any) -> Problem | None:
         value, depth, where = stack.pop()
         values += 1
         if values > MAX_VALUES:
-            return "(top)", f"a saved game holds at most {MAX_VALUES} values"
+            return "(top)", _problem("values-most", most=MAX_VALUES)
         if depth > MAX_DEPTH:
-            return where, f"lists and objects are nested at most {MAX_DEPTH} deep"
+            return where, _problem("nested-most", most=MAX_DEPTH)
         if isinstance(value, int) and value.bit_length() > MAX_NUMBER_BITS:
             return where, _number_problem(shown(value))
         if isinstance(value, Mapping):
@@ -140,7 +141,7 @@ def nesting_problem(data: Any) -> Problem | None:
 
 
 def _number_problem(number: str) -> str:
-    return f"a number in a saved game is at most {MAX_SEED} either side of 0, not {number}"
+    return _problem("number", most=MAX_SEED, value=number)
 
 
 def schema_problem(data: Any) -> Problem | None:
@@ -157,7 +158,7 @@ def schema_problem(data: Any) -> Problem | None:
         return problem
     most = save_schema()["properties"]["log"]["maxItems"]
     if len(log) > most:
-        return "log", f"holds at most {most} entries, not {len(log)}"
+        return "log", _problem("entries-most", most=most, count=len(log), why="")
     for index, entry in enumerate(log):
         problem = _event_problem(entry, index)
         if problem is not None:
@@ -230,34 +231,50 @@ def _describe(error: ValidationError, prefix: tuple[Any, ...] = ()) -> Problem:
     about = schema.get("description") if isinstance(schema, Mapping) else None
     if kind == "required":
         missing = next(k for k in expected if k not in value)
-        return _join(where, missing), "is missing"
+        return _join(where, missing), _problem("missing")
     if kind == "additionalProperties":
         known = set(schema.get("properties", {}))
         extra = sorted(str(k) for k in value if k not in known)
-        return _join(where, extra[0]), "is not a field of a saved game"
+        return _join(where, extra[0]), _problem("not-a-field")
     if kind == "type":
         kinds = [expected] if isinstance(expected, str) else expected
-        names = [_JSON_TYPES.get(k, k) for k in kinds]
-        words = " or ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
-        return where, f"expected {words}, not {_shown(value)}"
+        names = [_problem(f"json.{k}") if k in _JSON_TYPES else k for k in kinds]
+        words = names[0]
+        if len(names) > 1:
+            words = _problem("either", kinds=_problem("list-sep").join(names[:-1]), last=names[-1])
+        return where, _problem("expected", expected=words, value=_shown(value))
     if kind == "const":
-        return where, f"expected {expected!r}, not {_shown(value)}"
+        return where, _problem("expected", expected=repr(expected), value=_shown(value))
     if kind == "enum":
-        return where, f"expected one of {', '.join(map(str, expected))}, not {_shown(value)}"
+        known = ", ".join(map(str, expected))
+        return where, _problem("one-of", known=known, value=_shown(value))
+    return where, _bound_problem(kind, expected, value, about) or _schema_message(error)
+
+
+def _bound_problem(kind: str, expected: Any, value: Any, about: str | None) -> str | None:
+    """A number, list or text beyond a bound, or not of the schema's form, in words."""
     if kind in ("minimum", "maximum"):
-        bound = "at least" if kind == "minimum" else "at most"
-        return where, f"must be {bound} {expected}, not {_shown(value)}"
+        return _problem(f"{kind}", bound=expected, value=_shown(value))
     if kind in ("minItems", "maxItems", "maxProperties"):
-        bound = "at least" if kind == "minItems" else "at most"
-        why = f" ({about})" if about else ""
-        return where, f"holds {bound} {expected} entries, not {len(value)}{why}"
+        most = "entries-least" if kind == "minItems" else "entries-most"
+        why = _problem("about", about=about) if about else ""
+        return _problem(most, most=expected, count=len(value), why=why)
     if kind in ("minLength", "maxLength"):
-        bound = "at least" if kind == "minLength" else "at most"
-        return where, f"a text of {bound} {expected} characters, not {len(value)}"
+        return _problem(f"{kind}", bound=expected, count=len(value))
+    # a schema's description says what a text or key is ("one entry of the log: …")
     if kind == "pattern":
-        return where, f"{_shown(value)} is not {about or 'of the expected form'}"
+        if about:
+            return _problem("pattern", value=_shown(value), about=about)
+        return _problem("pattern-form", value=_shown(value))
     if kind == "uniqueItems":
-        return where, f"holds the same entry twice: {_shown(value)}"
+        return _problem("unique", value=_shown(value))
     if kind == "propertyNames":
-        return where, f"a key is not {about or 'of the expected form'}: {_shown(list(value))}"
-    return where, error.message if len(error.message) <= 120 else f"{error.message[:117]}..."
+        if about:
+            return _problem("key", value=_shown(list(value)), about=about)
+        return _problem("key-form", value=_shown(list(value)))
+    return None
+
+
+def _schema_message(error: ValidationError) -> str:
+    """The validator's own words, for a rule of the schema the ones above do not name."""
+    return error.message if len(error.message) <= 120 else f"{error.message[:117]}..."

@@ -19,11 +19,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .city import City
-from .errors import AlhambraError
+from .errors import AlhambraError, shown
 from .events import Event
 from .geometry import ORIGIN
 from .limits import CitySizeError
-from .messages import DEFAULT_LANGUAGE, ENGLISH, kind_of, render
+from .messages import DEFAULT_LANGUAGE, ENGLISH, join, kind_of, render
 from .modules import MODULES, Module, UnknownModuleError, load_modules, registry_version
 from .money import SCORING_CARDS, CardError, card, money_cards
 from .notation import NotationError
@@ -46,7 +46,16 @@ class GameStateError(AlhambraError):
     def __init__(self, field: str, problem: str) -> None:
         self.field = field
         self.problem = problem
-        super().__init__(f"{field}: {problem}")
+        super().__init__(render("save.field", {"field": field, "problem": problem}))
+
+
+def _problem(key: str, **params: Any) -> str:
+    """What is wrong with a field of a saved game: the template ``save.<key>``."""
+    return render(f"save.{key}", params)
+
+
+_KINDS: dict[type, str] = {int: "number", str: "text", list: "list", dict: "object", bool: "bool"}
+"""The words (``kind.…``) for the kinds of value a saved game's fields hold."""
 
 
 @dataclass(slots=True)
@@ -299,26 +308,29 @@ def _copy_json(value: Any) -> Any:
 # -- reading a saved state ------------------------------------------------------------------
 def _need(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
     if key not in data:
-        raise GameStateError(f"{where}{key}", "is missing")
+        raise GameStateError(f"{where}{key}", _problem("missing"))
     value = data[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        expected = (
-            kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        kinds = [kind] if isinstance(kind, type) else list(kind)
+        expected = join([render(f"kind.{_KINDS.get(k, 'other')}", {}) for k in kinds])
+        raise GameStateError(
+            f"{where}{key}", _problem("expected", expected=expected, value=shown(value))
         )
-        raise GameStateError(f"{where}{key}", f"expected {expected}, not {value!r}")
     return value
 
 
 def _int(data: Mapping[str, Any], key: str, where: str = "", minimum: int = 0) -> int:
     value = _need(data, key, int, where)
     if value < minimum:
-        raise GameStateError(f"{where}{key}", f"must be at least {minimum}, not {value!r}")
+        raise GameStateError(
+            f"{where}{key}", _problem("at-least", least=minimum, value=shown(value))
+        )
     return value
 
 
 def _tiles(values: Any, where: str) -> list[Tile]:
     if not isinstance(values, list):
-        raise GameStateError(where, f"expected a list of tile codes, not {values!r}")
+        raise GameStateError(where, _problem("tile-codes", value=shown(values)))
     tiles = []
     for i, code in enumerate(values):
         try:
@@ -330,12 +342,12 @@ def _tiles(values: Any, where: str) -> list[Tile]:
 
 def _card_ids(values: Any, where: str, known: set[str]) -> list[str]:
     if not isinstance(values, list):
-        raise GameStateError(where, f"expected a list of card ids, not {values!r}")
+        raise GameStateError(where, _problem("card-ids", value=shown(values)))
     for i, card_id in enumerate(values):
         if card_id not in known:
             try:
                 card(card_id)
-                problem = f"the card {card_id!r} is not part of this game"
+                problem = _problem("card-foreign", value=shown(card_id))
             except CardError as exc:
                 problem = str(exc)
             raise GameStateError(f"{where}[{i}]", problem)
@@ -360,7 +372,7 @@ def _read(data: Any) -> GameState:
         raise GameStateError("modules", str(exc)) from None
     raw_players = _need(data, "players", list, "")
     if not 2 <= len(raw_players) <= 6:
-        raise GameStateError("players", f"a game has 2 to 6 players, not {len(raw_players)}")
+        raise GameStateError("players", _problem("players", count=len(raw_players)))
     known = set(money_cards(len(raw_players))) | set(SCORING_CARDS)
     for module in modules:
         known |= set(module.card_ids(len(raw_players)))
@@ -369,7 +381,7 @@ def _read(data: Any) -> GameState:
     neutral = None
     if raw_neutral is not None:
         if not isinstance(raw_neutral, Mapping):
-            raise GameStateError("neutral", f"expected an object or null, not {raw_neutral!r}")
+            raise GameStateError("neutral", _problem("neutral-kind", value=shown(raw_neutral)))
         neutral = NeutralState(
             _need(raw_neutral, "name", str, "neutral."),
             _tiles(_need(raw_neutral, "tiles", list, "neutral."), "neutral.tiles"),
@@ -377,14 +389,16 @@ def _read(data: Any) -> GameState:
         )
     market_raw = _need(data, "market", list, "")
     if len(market_raw) != 4:
-        raise GameStateError("market", f"the market has 4 spaces, not {len(market_raw)}")
+        raise GameStateError("market", _problem("market", count=len(market_raw)))
     market: list[Tile | None] = [
         None if code is None else _tiles([code], f"market[{i}]")[0]
         for i, code in enumerate(market_raw)
     ]
     phase = _need(data, "phase", str, "")
     if phase not in PHASES:
-        raise GameStateError("phase", f"expected one of {', '.join(PHASES)}, not {phase!r}")
+        raise GameStateError(
+            "phase", _problem("one-of", known=", ".join(PHASES), value=shown(phase))
+        )
     chain: tuple[Any, str, dict[str, Any]] | None = None
     for i, entry in enumerate(_need(data, "log", list, "")):
         event = _read_event(entry, f"log[{i}]")
@@ -397,7 +411,7 @@ def _read(data: Any) -> GameState:
     families = {m.family or m.name for m in modules}
     for key in extra:
         if key not in families:
-            raise GameStateError(f"extra.{key}", "no rules module of this game keeps state here")
+            raise GameStateError(f"extra.{key}", _problem("extra"))
     return GameState(
         seed=seed,
         players=players,
@@ -426,9 +440,11 @@ def _read(data: Any) -> GameState:
 def _format_problem(data: Mapping[str, Any]) -> tuple[str, str] | None:
     """A save of another format or version is named as such before its fields are read."""
     if data.get("format") != FORMAT:
-        return "format", f"expected {FORMAT!r}, not {data.get('format')!r}"
+        return "format", _problem(
+            "expected", expected=repr(FORMAT), value=shown(data.get("format"))
+        )
     if data.get("version") != VERSION:
-        return "version", f"expected {VERSION}, not {data.get('version')!r}"
+        return "version", _problem("expected", expected=VERSION, value=shown(data.get("version")))
     return None
 
 
@@ -436,7 +452,7 @@ def _read_event(entry: Mapping[str, Any], where: str) -> Event:
     """A log entry that names a known event and reads as a sentence."""
     event = Event.from_dict(entry)
     if not event.key.startswith("event.") or event.key not in ENGLISH:
-        raise GameStateError(f"{where}.event", f"unknown event {event.key!r}")
+        raise GameStateError(f"{where}.event", _problem("event-unknown", value=shown(event.key)))
     try:
         event.sentence(DEFAULT_LANGUAGE)
     except (KeyError, IndexError, TypeError, ValueError):
@@ -447,7 +463,7 @@ def _read_event(entry: Mapping[str, Any], where: str) -> Event:
 
 def _read_player(data: Any, where: str, known: set[str]) -> PlayerState:
     if not isinstance(data, Mapping):
-        raise GameStateError(where.rstrip("."), f"expected an object, not {data!r}")
+        raise GameStateError(where.rstrip("."), _problem("object", value=shown(data)))
     name = _need(data, "name", str, where)
     text = _need(data, "city", str, where)
     try:
@@ -455,7 +471,7 @@ def _read_player(data: Any, where: str, known: set[str]) -> PlayerState:
     except (NotationError, TileError, CitySizeError) as exc:
         raise GameStateError(f"{where}city", str(exc)) from None
     if not name.strip():
-        raise GameStateError(f"{where}name", f"a player's name is not blank, not {name!r}")
+        raise GameStateError(f"{where}name", _problem("name-blank", value=shown(name)))
     return PlayerState(
         name=name,
         city=city,
@@ -468,21 +484,21 @@ def _read_player(data: Any, where: str, known: set[str]) -> PlayerState:
 
 def _check_scoring(record: Any, where: str, names: list[str]) -> None:
     if not isinstance(record, Mapping):
-        raise GameStateError(where, f"expected an object, not {record!r}")
+        raise GameStateError(where, _problem("object", value=shown(record)))
     round_ = _int(record, "round", f"{where}.", minimum=1)
     if round_ > 3:
-        raise GameStateError(f"{where}.round", f"a scoring round is 1, 2 or 3, not {round_}")
+        raise GameStateError(f"{where}.round", _problem("round", value=round_))
     scored = list(_need(record, "counts", dict, f"{where}."))
     for name in scored:
         if name not in names:
-            raise GameStateError(f"{where}.counts", f"{name!r} plays no part in this game")
+            raise GameStateError(f"{where}.counts", _problem("not-playing", value=shown(name)))
     # Wall points and bonuses go to players who were scored (the neutral player has no walls).
     for key in ("walls", "points", "bonuses"):
         for name in record.get(key) or {}:
             if name not in scored:
-                raise GameStateError(f"{where}.{key}", f"{name!r} was not scored")
+                raise GameStateError(f"{where}.{key}", _problem("not-scored", value=shown(name)))
     if set(record["points"]) != set(scored):
-        raise GameStateError(f"{where}.points", "the points of every player scored")
+        raise GameStateError(f"{where}.points", _problem("points-all"))
 
 
 # -- consistency ----------------------------------------------------------------------------
@@ -540,14 +556,14 @@ def check_consistency(state: GameState) -> None:
     missing, a tile missing or doubled, an illegal city, a bad turn marker."""
     names = state.names
     if len(set(names)) != len(names):
-        raise GameStateError("players", f"player names must differ, not {names!r}")
+        raise GameStateError("players", _problem("names-differ", value=shown(list(names))))
     two = len(state.players) == 2
     if two != (state.neutral is not None):
-        raise GameStateError(
-            "neutral", "a two-player game has a neutral player, and only a two-player game"
-        )
+        raise GameStateError("neutral", _problem("neutral-two"))
     if state.neutral is not None and state.neutral.name in names:
-        raise GameStateError("neutral.name", f"{state.neutral.name!r} is also a player's name")
+        raise GameStateError(
+            "neutral.name", _problem("neutral-name", value=shown(state.neutral.name))
+        )
     _check_modules(state)
     _check_cards(state)
     _check_card_kinds(state)
@@ -555,28 +571,27 @@ def check_consistency(state: GameState) -> None:
     gated = bool(state.hooks("gate_cards"))
     for i, player in enumerate(state.players):
         if player.city.gates and not gated:
-            raise GameStateError(f"players[{i}].city", "a gate stands, but no module has gates")
+            raise GameStateError(f"players[{i}].city", _problem("gate-no-module"))
         problems = player.city.validate()
         if problems:
-            raise GameStateError(f"players[{i}].city", f"an illegal Alhambra: {problems[0]}")
+            raise GameStateError(f"players[{i}].city", _problem("city-illegal", why=problems[0]))
     if len(state.display) > 4:
-        raise GameStateError(
-            "display", f"the money display holds 4 cards, not {len(state.display)}"
-        )
+        raise GameStateError("display", _problem("display", count=len(state.display)))
     # A scoring, and the end of the game, wait only for an auction of what came up with them.
     held = any(interrupt(state) is not None for interrupt in state.hooks("interrupt"))
     for card_id in state.revealed:
         if card_id in SCORING_CARDS and int(card_id[-1]) > len(state.scorings) and not held:
-            raise GameStateError("revealed", f"{card_id!r} is revealed but was not scored")
+            raise GameStateError("revealed", _problem("revealed", value=shown(card_id)))
     if state.phase == PHASE_ENDING and not held:
-        raise GameStateError("phase", "the game is ending, but nothing holds up its end")
+        raise GameStateError("phase", _problem("ending"))
     if not 0 <= state.current < len(state.players):
-        raise GameStateError("current", f"no seat {state.current} among {len(state.players)}")
+        words = {"seat": state.current, "count": len(state.players)}
+        raise GameStateError("current", _problem("current", **words))
     for i, seat in enumerate(state.receivers):
         if not isinstance(seat, int) or not 0 <= seat < len(state.players):
-            raise GameStateError(f"receivers[{i}]", f"no seat {seat!r}")
+            raise GameStateError(f"receivers[{i}]", _problem("receiver", value=shown(seat)))
     if state.phase == PHASE_FINAL and (not state.receivers or state.receivers[0] != state.current):
-        raise GameStateError("receivers", "the final placing is the current player's")
+        raise GameStateError("receivers", _problem("receivers"))
 
 
 def check_scorings(state: GameState) -> None:
@@ -586,9 +601,7 @@ def check_scorings(state: GameState) -> None:
     scored = len(state.scorings)
     revealed = sum(1 for card_id in state.revealed if card_id in SCORING_CARDS)
     if state.phase != PHASE_OVER and scored > revealed:
-        raise GameStateError(
-            "scorings", f"{scored} scorings after {revealed} scoring cards, the game not over"
-        )
+        raise GameStateError("scorings", _problem("scorings", count=scored, revealed=revealed))
 
 
 def _check_modules(state: GameState) -> None:
@@ -608,12 +621,12 @@ def _check_cards(state: GameState) -> None:
     places = card_places(state)
     for card_id, where in places.items():
         if len(where) > 1:
-            raise GameStateError(where[1], f"the card {card_id!r} is also in {where[0]}")
+            words = {"value": shown(card_id), "where": where[0]}
+            raise GameStateError(where[1], _problem("card-twice", **words))
     missing = sorted(expected_cards(state) - set(places))
     if missing:
-        raise GameStateError(
-            "cards", f"the card {missing[0]!r} is nowhere ({len(missing)} missing)"
-        )
+        problem = _problem("card-nowhere", value=shown(missing[0]), count=len(missing))
+        raise GameStateError("cards", problem)
 
 
 def _check_card_kinds(state: GameState) -> None:
@@ -636,18 +649,17 @@ def _check_card_kinds(state: GameState) -> None:
     for where, cards, allowed in spots:
         for i, card_id in enumerate(cards):
             if card_id not in allowed:
-                raise GameStateError(f"{where}[{i}]", f"the card {card_id!r} never lies here")
+                raise GameStateError(f"{where}[{i}]", _problem("card-place", value=shown(card_id)))
 
 
 def _check_tiles(state: GameState) -> None:
     found, expected = tile_places(state), expected_tiles(state)
     for tile, count in sorted(expected.items(), key=lambda item: item[0].sort_key()):
         if found[tile] < count:
-            raise GameStateError("tiles", f"the {tile.name} {tile.code!r} is missing")
+            raise GameStateError("tiles", _problem("tile-missing", tile=tile, code=repr(tile.code)))
         if found[tile] > count:
-            raise GameStateError(
-                "tiles", f"the {tile.name} {tile.code!r} occurs {found[tile]} times"
-            )
+            words = {"tile": tile, "code": repr(tile.code), "count": found[tile]}
+            raise GameStateError("tiles", _problem("tile-many", **words))
     for tile in found:
         if tile not in expected:
-            raise GameStateError("tiles", f"the tile {tile.code!r} is not part of this game")
+            raise GameStateError("tiles", _problem("tile-foreign", code=repr(tile.code)))

@@ -95,10 +95,8 @@ def new_state(
     by default); they are part of the game from then on."""
     names = _player_names(players, language)
     if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) > MAX_SEED:
-        raise GameSetupError(
-            f"the seed is a whole number below 2**{MAX_NUMBER_BITS} either side of 0, "
-            f"not {shown(seed)}"
-        )
+        words = {"bits": MAX_NUMBER_BITS, "value": shown(seed)}
+        raise GameSetupError(render("refusal.seed", words))
     loaded = modules_for(tuple(modules))
     n = len(names)
     neutral = None
@@ -159,7 +157,8 @@ def _player_names(players: int | Sequence[str], language: str | None = None) -> 
         _check_player_count(players)
         return [render("player.default-name", {"number": i + 1}, language) for i in range(players)]
     if not isinstance(players, Sequence) or isinstance(players, str):
-        raise GameSetupError(f"players is a count (2-6) or a list of names, not {shown(players)}")
+        words = {"least": MIN_PLAYERS, "most": MAX_PLAYERS, "value": shown(players)}
+        raise GameSetupError(render("refusal.players", words))
     try:
         count = len(players)
     except OverflowError:  # a range too long to count
@@ -167,7 +166,7 @@ def _player_names(players: int | Sequence[str], language: str | None = None) -> 
     _check_player_count(count)
     names = [str(p) for p in players]
     if len(set(names)) != len(names) or not all(n.strip() for n in names):
-        raise GameSetupError(f"player names must be different and not blank: {shown(players)}")
+        raise GameSetupError(render("refusal.player-names", {"value": shown(players)}))
     for name in names:
         _check_name(name)
     return names
@@ -175,23 +174,21 @@ def _player_names(players: int | Sequence[str], language: str | None = None) -> 
 
 def _check_player_count(count: int) -> None:
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
-        counted = f"more than {MAX_PLAYERS}" if count > MAX_PLAYERS else shown(count)
-        raise GameSetupError(
-            f"Alhambra is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {counted}"
-        )
+        words = {"least": MIN_PLAYERS, "most": MAX_PLAYERS, "value": shown(count)}
+        key = "refusal.player-count-many" if count > MAX_PLAYERS else "refusal.player-count"
+        raise GameSetupError(render(key, words))
 
 
 def _check_name(name: str) -> None:
     """Refuse a name a saved game could not hold."""
     if len(name) > MAX_NAME_LENGTH:
-        raise GameSetupError(
-            f"a player name has at most {MAX_NAME_LENGTH} characters, not {len(name)} "
-            f"({shown(name)})"
-        )
+        words = {"most": MAX_NAME_LENGTH, "count": len(name), "value": shown(name)}
+        raise GameSetupError(render("refusal.player-name-long", words))
     try:
         name.encode("utf-8")
     except UnicodeEncodeError:  # a lone surrogate: no file can hold it
-        raise GameSetupError(f"a player name is text a file can hold, not {shown(name)}") from None
+        words = {"value": shown(name)}
+        raise GameSetupError(render("refusal.player-name-text", words)) from None
 
 
 def _choose_start(state: GameState) -> None:

@@ -224,7 +224,9 @@ def registry_version() -> int:
 def register(module: type[Module]) -> type[Module]:
     """Make ``module`` available to ``Game(modules=...)`` under ``module.name``."""
     if not module.name:
-        raise UnknownModuleError(f"a module needs a name, {module.__name__!r} has none")
+        from ..messages import render  # the catalogue is loaded after the modules
+
+        raise UnknownModuleError(render("refusal.module-name", {"value": repr(module.__name__)}))
     MODULES[module.name] = module
     return module
 
@@ -254,13 +256,18 @@ def load_modules(names: Iterable[str] | str) -> tuple[Module, ...]:
     found: list[Module] = []
     seen: dict[str, str] = {}
     for name in names:
+        from ..messages import render  # the catalogue is loaded after the modules
+
         if not isinstance(name, str) or name not in MODULES:
-            known = ", ".join(sorted(MODULES)) or "none yet"
-            raise UnknownModuleError(f"unknown rules module {name!r}: available modules: {known}")
+            known = ", ".join(sorted(MODULES))
+            words = {"value": shown(name), "known": known}
+            raise UnknownModuleError(render("refusal.module", words))
         family = MODULES[name].family or name
         if family in seen:
-            twice = "twice" if seen[family] == name else f"with {seen[family]!r}"
-            raise UnknownModuleError(f"rules module {name!r} is switched on {twice}")
+            if seen[family] == name:
+                raise UnknownModuleError(render("refusal.module-twice", {"value": repr(name)}))
+            words = {"value": repr(name), "other": repr(seen[family])}
+            raise UnknownModuleError(render("refusal.module-with", words))
         seen[family] = name
         found.append(MODULES[name]())
     return tuple(found)

@@ -266,10 +266,8 @@ class ElSchaufRedesign(Action):
     def __post_init__(self) -> None:
         check_fields(self)
         if not isinstance(self.redesign, (BuildFromReserve, MoveToReserve, SwapWithReserve)):
-            raise ActionParseError(
-                "Abdul El'Schauf grants a redesign (build, remove or swap), not "
-                f"{str(self.redesign)!r}"
-            )
+            words = {"value": shown(str(self.redesign))}
+            raise ActionParseError(render("refusal.el-schauf", words))
 
     def __str__(self) -> str:
         return f"{seat_prefix(self.seat)}el-schauf {self.redesign}"
@@ -444,12 +442,14 @@ class Characters(Module):
         data = state.extra.get(NAME)
         where = "extra.characters"
         if not isinstance(data, dict):
-            return [(where, "the characters module keeps its cards and auction here")]
+            return [(where, render("save.characters", {}))]
         for key in ("aside", "owned", "removed", "queue"):
             if not isinstance(data.get(key), list):
-                return [(f"{where}.{key}", f"expected a list, not {data.get(key)!r}")]
+                expected = render("save.json.array", {})
+                words = {"expected": expected, "value": shown(data.get(key))}
+                return [(f"{where}.{key}", render("save.expected", words))]
         if len(data["owned"]) != len(state.players):
-            return [(f"{where}.owned", "one list of characters per player")]
+            return [(f"{where}.owned", render("save.characters-owned", {}))]
         n = len(state.players)
         auction = data.get("auction")
         if auction is not None:
@@ -461,19 +461,20 @@ class Characters(Module):
                 "resume",
                 "paying",
             } <= set(auction):
-                return [(f"{where}.auction", f"not an auction: {auction!r}")]
+                return [(f"{where}.auction", render("save.auction", {"value": shown(auction)}))]
             seats = [*auction["order"], auction["resume"]]
             if auction["leader"] is not None:
                 seats.append(auction["leader"])
             if any(not isinstance(s, int) or not 0 <= s < n for s in seats):
-                return [(f"{where}.auction", f"no such seat in {auction!r}")]
+                words = {"value": shown(auction)}
+                return [(f"{where}.auction", render("save.auction-seat", words))]
         choice = data.get("choice")
         if choice is not None and (
             not isinstance(choice, int) or FATIME not in data["owned"][choice]
         ):
-            return [(f"{where}.choice", f"seat {choice!r} has no Fatime to choose for")]
+            return [(f"{where}.choice", render("save.choice", {"value": shown(choice)}))]
         if not isinstance(data.get("used"), int) or not isinstance(data.get("knihstig"), bool):
-            return [(where, "needs the turn number 'used' and the flag 'knihstig'")]
+            return [(where, render("save.characters-fields", {}))]
         problem = _hold_problem(state, data)
         return [] if problem is None else [problem]
 
@@ -639,28 +640,33 @@ def _hold_problem(state: GameState, data: dict[str, Any]) -> tuple[str, str] | N
     auction, choice = data["auction"], data["choice"]
     if choice is not None:
         if state.current != choice:
-            return f"{where}.choice", f"seat {choice} chooses for Fatime, not seat {state.current}"
+            words = {"seat": choice, "current": state.current}
+            return f"{where}.choice", render("save.choice-seat", words)
         return None
     if auction is None:
         if data["queue"]:
-            return f"{where}.queue", "characters wait for an auction, but none is running"
+            return f"{where}.queue", render("save.queue", {})
         return None
     if auction["character"] not in BY_ID:
-        return f"{where}.auction.character", f"not a character: {auction['character']!r}"
+        words = {"value": shown(auction["character"])}
+        return f"{where}.auction.character", render("save.auction-character", words)
     leader, high = auction["leader"], auction["high"]
     if (leader is None) != (high == 0):
-        return f"{where}.auction.leader", f"the highest bid {high} and its bidder {leader!r}"
+        words = {"high": high, "leader": shown(leader)}
+        return f"{where}.auction.leader", render("save.auction-leader", words)
     if leader is not None and high > payable(state.players[leader].money):
-        return f"{where}.auction.high", f"seat {leader} cannot pay the highest bid {high}"
+        words = {"seat": leader, "high": high}
+        return f"{where}.auction.high", render("save.auction-high", words)
     if auction["paying"]:
         if leader is None or state.current != leader:
-            return f"{where}.auction.paying", "the highest bidder pays, and is the one to act"
+            return f"{where}.auction.paying", render("save.auction-paying", {})
         return None
     order = auction["order"]
     if not order or state.current != order[0]:
-        return f"{where}.auction.order", f"the next bidder in {order!r} is the one to act"
+        return f"{where}.auction.order", render("save.auction-order", {"value": shown(order)})
     if payable(state.players[order[0]].money) <= high:
-        return f"{where}.auction.order", f"seat {order[0]} cannot top the highest bid {high}"
+        words = {"seat": order[0], "high": high}
+        return f"{where}.auction.order", render("save.auction-top", words)
     return None
 
 

@@ -30,6 +30,7 @@ from ..actions import (
     register_parser,
     seat_prefix,
 )
+from ..errors import shown
 from ..geometry import SIDES
 from ..messages import render
 from ..money import register_cards
@@ -173,21 +174,16 @@ class Gates(Module):
     def check_state(self, state: GameState) -> list[tuple[str, str]]:
         data = state.extra.get(NAME)
         if not isinstance(data, dict):
-            return [("extra.gates", "the gates module keeps display, hands and used here")]
+            return [("extra.gates", render("save.gates", {}))]
         hands = data.get("hands")
         if not isinstance(hands, list) or len(hands) != len(state.players):
-            return [("extra.gates.hands", f"one list of gate cards per player, not {hands!r}")]
+            return [("extra.gates.hands", render("save.gates-hands", {"value": shown(hands)}))]
         if not isinstance(data.get("used"), list) or "display" not in data:
-            return [("extra.gates", "needs 'display' and a list 'used'")]
+            return [("extra.gates", render("save.gates-fields", {}))]
         standing = sum(len(p.city.gates) for p in state.players)
         if standing != len(data["used"]):
-            return [
-                (
-                    "extra.gates.used",
-                    f"{standing} gates stand in the cities but {len(data['used'])} gate "
-                    "cards were played",
-                )
-            ]
+            words = {"count": standing, "played": len(data["used"])}
+            return [("extra.gates.used", render("save.gates-used", words))]
         return []
 
     # -- the turn -------------------------------------------------------------------------
