@@ -713,8 +713,8 @@ class QuizTask(Task):
     def _check(self, city: City | None, answer: object, voice: Voice) -> Verdict:
         picked = read_letters(answer, len(self.options))
         if picked == self.correct:
-            notes = " ".join(self._note(ch, voice) for ch in sorted(picked))
-            return right(voice.say("task.quiz.right", notes=notes))
+            said = " ".join(self._note(ch, voice) for ch in sorted(picked))
+            return right(voice.say("task.quiz.right", notes=said))
         # Why each wrong pick is wrong; of the right options missed, only how many.
         notes = [self._note(ch, voice) for ch in sorted(picked - self.correct)]
         if self.correct - picked:
