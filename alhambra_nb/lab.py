@@ -25,15 +25,17 @@ from dataclasses import dataclass
 from typing import IO, Any
 
 from .core import BUILDINGS, City, Game, ScoreBreakdown, Violation, score_round, simulate
+from .core.errors import AlhambraError, shown
 from .core.geometry import Cell
-from .core.tiles import Tile
+from .core.messages import join, render, template, word
+from .core.tiles import Building, Tile
 
 ROUNDS = (1, 2, 3)
 SOURCES: tuple[str, ...] = (*(b.value for b in BUILDINGS), "wall")
 """Where points come from: the majority of each building type, and the longest wall."""
 
 
-class LabError(ValueError):
+class LabError(AlhambraError):
     """Raised when a lab position or change cannot be read or breaks a building rule."""
 
 
@@ -47,7 +49,7 @@ def positions(**cities: City | str) -> dict[str, City]:
         city = City.from_text(city) if isinstance(city, str) else city.copy()
         problems = city.validate()
         if problems:
-            raise LabError(f"{name}'s Alhambra is not legal: " + _messages(problems))
+            raise LabError(render("lab.illegal", {"player": name, "why": _messages(problems)}))
         found[name] = city
     return found
 
@@ -63,9 +65,17 @@ def score(cities: Mapping[str, City], round: int = 2) -> ScoreBreakdown:
     return score_round(counts, walls, round=round)
 
 
-def score_rounds(cities: Mapping[str, City]) -> str:
-    """The three scorings of these Alhambras as they stand, each explained."""
-    return "\n".join(score(cities, r).explain() for r in ROUNDS)
+def score_rounds(cities: Mapping[str, City], language: str | None = None) -> str:
+    """The three scorings of these Alhambras as they stand, each explained in ``language``
+    (the session's by default)."""
+    return "\n".join(score(cities, r).explain(language=language) for r in ROUNDS)
+
+
+def source_word(source: str, language: str | None = None) -> str:
+    """A source of points (a building type, or ``wall``) in the learner's words."""
+    if source in {b.value for b in BUILDINGS}:
+        return word(Building(source), language)
+    return template(f"lab.source.{source}", language)
 
 
 # -- what if ---------------------------------------------------------------------------------
@@ -95,19 +105,36 @@ class WhatIf:
             if old[p] != new[p]
         }
 
-    def explain(self) -> str:
-        lines = [f"What if {self.player}: {self.change}"]
+    def explain(self, language: str | None = None) -> str:
+        """Every scoring before and after, in ``language`` (the session's by default)."""
+        lines = [render("lab.what-if", {"player": self.player, "change": self.change}, language)]
+        separator = template("list.sep", language)
         for r in ROUNDS:
-            totals = ", ".join(
-                f"{p} {self.before[r].totals[p]} → {self.after[r].totals[p]}"
-                f" ({self.diff()[r][p]:+d})"
-                for p in self.cities
+            totals = separator.join(self._player_change(r, p, language) for p in self.cities)
+            lines.append(
+                "  " + render("lab.what-if-round", {"round": r, "totals": totals}, language)
             )
-            lines.append(f"  scoring {r}: {totals}")
             for p, sources in self.changed_sources(r).items():
-                what = ", ".join(f"{s} {a} → {b}" for s, (a, b) in sources.items())
-                lines.append(f"    {p}: {what}")
+                what = separator.join(
+                    render(
+                        "lab.what-if-source",
+                        {"source": source_word(s, language), "before": a, "after": b},
+                        language,
+                    )
+                    for s, (a, b) in sources.items()
+                )
+                words = {"player": p, "changes": what}
+                lines.append("    " + render("lab.what-if-sources", words, language))
         return "\n".join(lines)
+
+    def _player_change(self, round: int, player: str, language: str | None) -> str:
+        words = {
+            "player": player,
+            "before": self.before[round].totals[player],
+            "after": self.after[round].totals[player],
+            "difference": f"{self.diff()[round][player]:+d}",
+        }
+        return render("lab.what-if-player", words, language)
 
     def __str__(self) -> str:
         return self.explain()
@@ -121,12 +148,14 @@ def what_if(cities: Mapping[str, City], player: str, change: str) -> WhatIf:
     building and redesign rules); an illegal one raises :class:`LabError` with its reasons.
     """
     if player not in cities:
-        raise LabError(f"no player {player!r} (players: {', '.join(cities)})")
+        words = {"value": repr(player), "players": join(list(cities))}
+        raise LabError(render("lab.no-player", words))
     cell, tile = _read_change(change)
     changed = cities[player].copy()
     problems = _apply_change(changed, cell, tile)
     if problems:
-        raise LabError(f"{player} cannot make the change {change!r}: " + _messages(problems))
+        words = {"player": player, "change": repr(change), "why": _messages(problems)}
+        raise LabError(render("lab.change-refused", words))
     after_cities = {**cities, player: changed}
     return WhatIf(
         player,
@@ -142,7 +171,7 @@ def _read_change(change: str) -> tuple[Cell, Tile | None]:
         where, code = change.strip().rsplit(maxsplit=1)
         x, y = (int(v) for v in where.strip("() ").split(","))
     except ValueError:
-        raise LabError(f"a change is written 'x,y tile-code' or 'x,y -', not {change!r}") from None
+        raise LabError(render("lab.change-form", {"value": shown(change)})) from None
     return (x, y), None if code == "-" else Tile.parse(code)
 
 
@@ -179,7 +208,8 @@ class ProgressBar:
     """A text progress bar that works in notebooks and terminals: one line, redrawn with a
     carriage return, finished with a newline (``out=None`` keeps quiet)."""
 
-    def __init__(self, total: int, label: str = "games", out: IO[str] | None = None) -> None:
+    def __init__(self, total: int, label: str | None = None, out: IO[str] | None = None) -> None:
+        label = template("lab.games") if label is None else label
         self.total, self.label, self.out, self.done = total, label, out, 0
         self._tenth = -1
 
@@ -273,64 +303,83 @@ class Simulation:
         """Every player's longest wall at the end of each game."""
         return [g.longest_walls[p] for g in self.games for p in g.players]
 
-    def summary(self) -> str:
-        """The distributions in a few lines of text."""
+    def summary(self, language: str | None = None) -> str:
+        """The distributions in a few lines of text, in ``language`` (the session's by
+        default)."""
         n = len(self.games)
-        lines = [f"{n} games, bots {', '.join(self.bots)}, seeds {self.seed}…{self.seed + n - 1}"]
+        words: dict[str, Any] = {
+            "count": n,
+            "bots": ", ".join(self.bots),
+            "first": self.seed,
+            "last": self.seed + n - 1,
+        }
+        lines = [render("lab.summary", words, language)]
+        names = {s: source_word(s, language) for s in SOURCES}
+        width = max(len(name) for name in names.values())  # the numbers stand in columns
         for source, values in self.points_by_source().items():
-            lines.append(f"  {source:9} mean {_mean(values):5.1f}  max {max(values, default=0)}")
+            words = {
+                "source": names[source].ljust(width),
+                "mean": f"{_mean(values):5.1f}",
+                "most": max(values, default=0),
+            }
+            lines.append("  " + render("lab.summary-source", words, language))
         turns = self.second_scoring_turns()
         if turns:
-            lines.append(
-                f"  second scoring: turn {min(turns)}–{max(turns)}, median {_median(turns)}"
-            )
+            words = {"first": min(turns), "last": max(turns), "median": _median(turns)}
+            lines.append("  " + render("lab.summary-second", words, language))
         walls = self.longest_walls()
-        lines.append(f"  longest wall at the end: mean {_mean(walls):.1f}, max {max(walls)}")
+        words = {"mean": f"{_mean(walls):.1f}", "most": max(walls)}
+        lines.append("  " + render("lab.summary-walls", words, language))
         return "\n".join(lines)
 
     def __str__(self) -> str:
         return self.summary()
 
     # -- plots --------------------------------------------------------------------------------
-    def plot_points_by_source(self) -> Any:
-        """Box plots: how many points a player makes from each type and from walls."""
+    def plot_points_by_source(self, language: str | None = None) -> Any:
+        """Box plots: how many points a player makes from each type and from walls (labels
+        in ``language``, the session's by default)."""
         plt = _pyplot()
         data = self.points_by_source()
         fig, ax = plt.subplots(figsize=(8, 3.6))
-        ax.boxplot([data[s] for s in SOURCES], tick_labels=list(SOURCES))
-        ax.set_ylabel("points per player and game")
-        ax.set_title(f"Points by source over {len(self.games)} games (all three scorings)")
+        labels = [source_word(s, language) for s in SOURCES]
+        ax.boxplot([data[s] for s in SOURCES], tick_labels=labels)
+        ax.set_ylabel(template("lab.plot.points-label", language))
+        title = render("lab.plot.points-title", {"count": len(self.games)}, language)
+        ax.set_title(title)
         fig.tight_layout()
         return fig
 
-    def plot_second_scoring(self) -> Any:
-        """When the second scoring comes: a histogram, and the share before each turn."""
+    def plot_second_scoring(self, language: str | None = None) -> Any:
+        """When the second scoring comes: a histogram, and the share before each turn (labels
+        in ``language``, the session's by default)."""
         plt = _pyplot()
         turns = self.second_scoring_turns()
         fig, ax = plt.subplots(figsize=(8, 3.6))
         ax.hist(turns, bins=range(min(turns), max(turns) + 2), color="#4c72b0", edgecolor="white")
         _whole_numbers(ax)
-        ax.set_xlabel("turn of the second scoring")
-        ax.set_ylabel("games")
+        ax.set_xlabel(template("lab.plot.second-label", language))
+        ax.set_ylabel(template("lab.plot.games", language))
         share = ax.twinx()
         xs = list(range(min(turns), max(turns) + 2))
         share.step(xs, [self.share_second_scoring_before(x) for x in xs], where="post", color="k")
-        share.set_ylabel("share of games before turn N")
+        share.set_ylabel(template("lab.plot.share", language))
         share.set_ylim(0, 1.05)
-        ax.set_title("How often the second scoring comes before turn N")
+        ax.set_title(template("lab.plot.second-title", language))
         fig.tight_layout()
         return fig
 
-    def plot_longest_wall(self) -> Any:
-        """How long the longest wall gets by the end of a game."""
+    def plot_longest_wall(self, language: str | None = None) -> Any:
+        """How long the longest wall gets by the end of a game (labels in ``language``, the
+        session's by default)."""
         plt = _pyplot()
         walls = self.longest_walls()
         fig, ax = plt.subplots(figsize=(8, 3.6))
         ax.hist(walls, bins=range(0, max(walls) + 2), color="#55a868", edgecolor="white")
         _whole_numbers(ax)
-        ax.set_xlabel("longest wall at the end (tile sides)")
-        ax.set_ylabel("players")
-        ax.set_title("How long the longest wall gets")
+        ax.set_xlabel(template("lab.plot.wall-label", language))
+        ax.set_ylabel(template("lab.plot.players", language))
+        ax.set_title(template("lab.plot.wall-title", language))
         fig.tight_layout()
         return fig
 
@@ -374,7 +423,7 @@ def simulate_games(
     none). The same arguments always give the same games.
     """
     if not isinstance(n, int) or n < 1:
-        raise LabError(f"n is the number of games to play, at least 1, not {n!r}")
+        raise LabError(render("lab.games-count", {"value": shown(n)}))
     out = sys.stdout if progress is True else (progress or None)
     bar = ProgressBar(n, out=out)  # type: ignore[arg-type]
     records = []
@@ -400,5 +449,6 @@ __all__ = [
     "score",
     "score_rounds",
     "simulate_games",
+    "source_word",
     "what_if",
 ]

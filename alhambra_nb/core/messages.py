@@ -620,6 +620,43 @@ ENGLISH.update(
     }
 )
 
+# -- the scoring lab (alhambra_nb.lab): what if, many games, their plots ----------------------
+ENGLISH.update(
+    {
+        "lab.illegal": "{player}'s Alhambra is not legal: {why}",
+        "lab.no-player": "There is no player {value} (the players: {players}).",
+        "lab.change-refused": "{player} cannot make the change {change}: {why}",
+        "lab.change-form": "a change is written 'x,y tile-code' or 'x,y -', not {value}",
+        "lab.games-count": "The number of games n is a whole number, at least 1, not {value}.",
+        "lab.what-if": "What if {player}: {change}",
+        "lab.what-if-round": "scoring {round}: {totals}",
+        "lab.what-if-player": "{player} {before} → {after} ({difference})",
+        "lab.what-if-sources": "{player}: {changes}",
+        "lab.what-if-source": "{source} {before} → {after}",
+        "lab.source.wall": "wall",
+        "lab.summary": (
+            "{count} game, bots {bots}, seed {first}",
+            "{count} games, bots {bots}, seeds {first}…{last}",
+        ),
+        "lab.summary-source": "{source} mean {mean}  max {most}",
+        "lab.summary-second": "second scoring: turn {first}–{last}, median {median}",
+        "lab.summary-walls": "longest wall at the end: mean {mean}, max {most}",
+        "lab.games": "games",
+        "lab.plot.points-label": "points per player and game",
+        "lab.plot.points-title": (
+            "Points by source over {count} game (all three scorings)",
+            "Points by source over {count} games (all three scorings)",
+        ),
+        "lab.plot.second-label": "turn of the second scoring",
+        "lab.plot.games": "games",
+        "lab.plot.share": "share of games before turn N",
+        "lab.plot.second-title": "How often the second scoring comes before turn N",
+        "lab.plot.wall-label": "longest wall at the end (tile sides)",
+        "lab.plot.players": "players",
+        "lab.plot.wall-title": "How long the longest wall gets",
+    }
+)
+
 DEFAULT_LANGUAGE = SOURCE_LANGUAGE
 """The language the templates are written in (the session may speak another)."""
 
