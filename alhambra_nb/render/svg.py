@@ -27,13 +27,16 @@ from __future__ import annotations
 
 import math
 import textwrap
+import unicodedata
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping, Sequence
 
 from ..core.camps import ArrowLine, arrow_lines
 from ..core.city import City, as_rotation, as_side, as_tile
 from ..core.geometry import SIDES, Cell, Side, canonical_edge, neighbour
+from ..core.i18n import resolve
 from ..core.limits import check_cell_bounds
+from ..core.messages import render, template
 from ..core.tiles import BUILDINGS, Edge, Tile
 from ..core.violations import RuleId, Violation
 from .palette import PALETTE
@@ -372,11 +375,16 @@ def _draw_turned(parent: ET.Element, tile: Tile, rotation: int) -> None:
     _draw_tile(parent, tile, {})
 
 
-def tile_svg(tile: Tile | str, *, size: int = 64, rotation: int = 0) -> str:
-    """A picture of one tile, ``size`` pixels wide."""
+def tile_svg(
+    tile: Tile | str, *, size: int = 64, rotation: int = 0, language: str | None = None
+) -> str:
+    """A picture of one tile, ``size`` pixels wide; its description in ``language`` (the
+    session's by default)."""
     tile = as_tile(tile)
     root = _svg_root("alhambra tile", (0, 0, UNIT, UNIT), size / UNIT)
-    desc = describe_tile(tile) if tile.is_fountain else f"{tile.code}: {describe_tile(tile)}"
+    desc = describe_tile(tile, language)
+    if not tile.is_fountain:
+        desc = render("render.tile-picture", {"code": tile.code, "description": desc}, language)
     _text(root, "", desc).tag = "desc"
     _draw_paper(root, (0, 0, UNIT, UNIT))
     group = _el(root, "g", f"tile {tile.name}")
@@ -413,8 +421,10 @@ def city_svg(
     show_legend: bool = False,
     extent: Extent | None = None,
     size: int = 72,
+    language: str | None = None,
 ) -> str:
-    """A picture of ``city``, ``size`` pixels per cell.
+    """A picture of ``city``, ``size`` pixels per cell, its words in ``language`` (the
+    session's by default).
 
     With ``try_tile`` and ``at``, the tile is drawn over that cell (turned ``rotation`` quarter
     turns) and ``violations`` — by default ``city.check(try_tile, at, rotation, gate=gate)`` —
@@ -425,6 +435,7 @@ def city_svg(
     ``show_camp_lines`` follows every camp arrow and marks the tiles it scores (expansion II);
     ``show_legend`` adds the legend right of the board.
     """
+    language = resolve(language)
     attempt = _attempt(city, try_tile, at, rotation)
     gate = as_side(gate)
     if gate is not None and attempt is None:
@@ -442,11 +453,13 @@ def city_svg(
     check_cell_bounds((extent[2] - 1, extent[3] - 1))
     segments = city.longest_wall_segments() if show_wall else ()
     lines = [line for line in arrow_lines(city.tiles()) if line.cells] if show_camp_lines else []
-    caption = _caption(len(segments) if show_wall else None, lines if show_camp_lines else None)
+    caption = _caption(
+        len(segments) if show_wall else None, lines if show_camp_lines else None, language
+    )
 
     min_x, min_y, max_x, max_y = extent
     board_width = (max_x - min_x + 1) * UNIT
-    key_lines = _key_lines(violations, board_width)
+    key_lines = _key_lines(violations, board_width, language)
     left_pad, top_pad = (40, 38) if show_coords else (8, 8)
     bottom = (max_y + 1) * UNIT + 8
     caption_y = bottom + TEXT_FONT + 4 if caption else bottom
@@ -468,15 +481,19 @@ def city_svg(
         wall=len(segments) if show_wall else None,
         attempt=attempt,
         violations=violations,
+        language=language,
     )
     if show_camp_lines:
-        desc += f" Camp arrows: {_caption(None, lines) or 'camps: 0'}."
+        arrows = _caption(None, lines, language)
+        desc = template("render.sentence-sep", language).join(
+            [desc, render("render.camp-arrows", {"caption": arrows}, language)]
+        )
     _text(root, "", desc).tag = "desc"
     _draw_defs(root)
     _draw_paper(root, box)
     _draw_board(root, city, extent)
     if city.gates:
-        _draw_gates(root, city)
+        _draw_gates(root, city, language=language)
     if segments:
         _draw_longest_wall(root, segments)
     if lines:
@@ -484,7 +501,7 @@ def city_svg(
     if attempt is not None:
         _draw_attempt(root, attempt, legal=not violations)
         if gate is not None:
-            _draw_gates(root, [(attempt[1], gate)], cls="gate try")
+            _draw_gates(root, [(attempt[1], gate)], cls="gate try", language=language)
     if highlight:
         group = _el(root, "g", "highlights")
         for cell in highlight:
@@ -500,7 +517,7 @@ def city_svg(
         _draw_key(root, violations, key_lines, (min_x * UNIT, key_top))
     if show_legend:
         group = _el(root, "g", "legend", transform=f"translate({legend_x} {min_y * UNIT})")
-        draw_legend(group, camps=bool(lines) or _has_camps(city))
+        draw_legend(group, camps=bool(lines) or _has_camps(city), language=language)
     return _serialise(root)
 
 
@@ -623,21 +640,29 @@ def _draw_cell(row: ET.Element, city: City, cell: Cell, candidates: frozenset[Ce
         )
 
 
-def _caption(wall: int | None, lines: Sequence[ArrowLine] | None) -> str:
-    parts = [] if wall is None else [f"longest wall: {wall}"]
+def _caption(wall: int | None, lines: Sequence[ArrowLine] | None, language: str) -> str:
+    parts = [] if wall is None else [render("render.caption-wall", {"count": wall}, language)]
     if lines is not None:
         # Per camp, as the rulebook counts (a corner camp's two arrows make one number).
         per_camp: dict[Cell, int] = {}
         for line in lines:
             per_camp[line.camp] = per_camp.get(line.camp, 0) + line.points
         points = sum(per_camp.values())
-        detail = " + ".join(str(n) for n in per_camp.values())
-        parts.append(f"camps: {detail} = {points}" if len(per_camp) > 1 else f"camps: {points}")
-    return "; ".join(parts)
+        if len(per_camp) > 1:
+            detail = " + ".join(str(n) for n in per_camp.values())
+            words = {"detail": detail, "points": points}
+            parts.append(render("render.caption-camps-sum", words, language))
+        else:
+            parts.append(render("render.caption-camps", {"points": points}, language))
+    return template("render.caption-sep", language).join(parts)
 
 
 def _draw_gates(
-    root: ET.Element, gates: City | Iterable[tuple[Cell, Side]], cls: str = "gate"
+    root: ET.Element,
+    gates: City | Iterable[tuple[Cell, Side]],
+    cls: str = "gate",
+    *,
+    language: str | None = None,
 ) -> None:
     # A gate is named from either of its tiles; drawing it from its west or north tile
     # puts it on the shared side whichever name it came with.
@@ -666,7 +691,7 @@ def _draw_gates(
         _text(
             gate,
             "gate-label",
-            "gate",
+            template("render.gate-label", language),
             x=cx,
             y=cy + 6,
             font_size=16,
@@ -997,12 +1022,32 @@ KEY_LINE = 24
 """Height of a line of the violations' key under a picture."""
 
 
-def _key_lines(violations: Sequence[Violation], width: int) -> list[list[str]]:
+def _key_lines(violations: Sequence[Violation], width: int, language: str) -> list[list[str]]:
     """Each violation's key entry, its sentence alone ("The tower's …": a tag before it would
     read like a code), wrapped to the board's width."""
     # DejaVu Sans averages a little over half its size per character.
     chars = max(24, (width - 2 * MARKER_RADIUS - 12) * 10 // (TEXT_FONT * 6))
-    return [textwrap.wrap(v.message, chars) or [""] for v in violations]
+    return [_wrap(v.explain(language), chars) for v in violations]
+
+
+def _wrap(text: str, chars: int) -> list[str]:
+    """``text`` in lines of at most ``chars`` characters' width: at spaces, or anywhere in a
+    text of wide characters (Japanese writes no spaces), each counting twice."""
+    if not any(_wide(char) for char in text):
+        return textwrap.wrap(text, chars) or [""]
+    lines, line, width = [], "", 0
+    for char in text:
+        size = 2 if _wide(char) else 1
+        if width + size > chars and line:
+            lines.append(line.strip())
+            line, width = "", 0
+        line += char
+        width += size
+    return [*lines, line.strip()] if line.strip() else lines or [""]
+
+
+def _wide(char: str) -> bool:
+    return unicodedata.east_asian_width(char) in ("W", "F")
 
 
 def _draw_key(
@@ -1030,24 +1075,26 @@ LEGEND_WIDTH = 330
 LEGEND_ROW = 46
 
 
-def _legend_rows(camps: bool) -> list[tuple[str, str]]:
+def _legend_rows(camps: bool, language: str | None = None) -> list[tuple[str, str]]:
     """(what is drawn, its words) for each row of the legend, buildings first."""
-    rows = [(b.value, tile_noun_of(b.value)) for b in BUILDINGS]
-    rows.append(("fountain", tile_noun_of("fountain")))
+    rows = [(b.value, tile_noun_of(b.value, language)) for b in BUILDINGS]
+    rows.append(("fountain", tile_noun_of("fountain", language)))
     if camps:
-        rows.append(("camp", tile_noun_of("camp")))
-        rows.append(("bastion", legend_words("bastion")))
-    return rows + [(mark, legend_words(mark)) for mark in LEGEND_MARKS]
+        rows.append(("camp", tile_noun_of("camp", language)))
+        rows.append(("bastion", legend_words("bastion", language)))
+    return rows + [(mark, legend_words(mark, language)) for mark in LEGEND_MARKS]
 
 
 def _legend_height(*, camps: bool) -> int:
-    return LEGEND_ROW * len(_legend_rows(camps)) + 8
+    return LEGEND_ROW * len(_legend_rows(camps, "en")) + 8
 
 
-def draw_legend(parent: ET.Element, *, camps: bool = False) -> ET.Element:
+def draw_legend(
+    parent: ET.Element, *, camps: bool = False, language: str | None = None
+) -> ET.Element:
     """The legend, in board units from ``parent``'s origin: every building's pictogram and
     name, then each mark of the board (walls, the longest wall, markers, holes)."""
-    for row, (what, words) in enumerate(_legend_rows(camps)):
+    for row, (what, words) in enumerate(_legend_rows(camps, language)):
         entry = _el(
             parent,
             "g",
@@ -1062,14 +1109,18 @@ def draw_legend(parent: ET.Element, *, camps: bool = False) -> ET.Element:
     return parent
 
 
-def legend_svg(*, camps: bool = False, size: int = 72) -> str:
-    """The legend on its own, ``size`` pixels per 100 units (a cell of the board)."""
+def legend_svg(*, camps: bool = False, size: int = 72, language: str | None = None) -> str:
+    """The legend on its own, ``size`` pixels per 100 units (a cell of the board), its words
+    in ``language`` (the session's by default)."""
+    language = resolve(language)
     height = _legend_height(camps=camps)
     root = _svg_root("alhambra legend", (0, 0, LEGEND_WIDTH, height), size / UNIT)
-    _text(root, "", "Legend: " + "; ".join(w for _, w in _legend_rows(camps)) + ".").tag = "desc"
+    rows = _legend_rows(camps, language)
+    entries = template("render.legend-sep", language).join(w for _, w in rows)
+    _text(root, "", render("render.legend-desc", {"entries": entries}, language)).tag = "desc"
     _draw_defs(root)
     _draw_paper(root, (0, 0, LEGEND_WIDTH, height))
-    draw_legend(_el(root, "g", "legend"), camps=camps)
+    draw_legend(_el(root, "g", "legend"), camps=camps, language=language)
     return _serialise(root)
 
 

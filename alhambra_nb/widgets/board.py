@@ -21,7 +21,8 @@ import traitlets
 
 from ..core.city import City, as_side
 from ..core.geometry import Cell, Side
-from ..core.messages import render
+from ..core.i18n import check_language, get_language
+from ..core.messages import render, word
 from ..core.tiles import BUILDINGS, Tile
 from ..core.violations import Violation
 from ..render import THEMES, UNIT, city_extent, city_svg, describe_cell, rule_tag, tile_svg
@@ -34,6 +35,8 @@ from ..render.svg import (
     violation_look,
     violation_tone,
 )
+from ..render.text import describe_violations
+from . import words as _words  # noqa: F401  (adds the widgets' templates to the catalogue)
 
 Verdict = dict[str, Any]
 
@@ -57,37 +60,59 @@ _LOCAL_IMPORT = re.compile(r'^import\s*\{[^}]*\}\s*from\s*"\./[^"]+";\n', re.MUL
 
 
 class BadMessageError(ValueError):
-    """Raised when a message from the page does not make sense for the widget's state."""
+    """Raised when a message from the page does not make sense for the widget's state: a
+    template of the catalogue and its parameters, so the note is said in the widget's
+    language (``str()`` is the session's)."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        self.key = key
+        self.params = params
+        super().__init__(render(key, params))
+
+    def explain(self, language: str | None = None) -> str:
+        """The reason in ``language`` (the session's by default)."""
+        return render(self.key, self.params, language)
 
 
 class NothingToDoError(BadMessageError):
     """Raised when a learner's click or key does nothing useful now (no tile picked, nothing
     at the cell); its message is a plain sentence from the catalogue, shown to the learner."""
 
-    def __init__(self, key: str, **params: object) -> None:
-        super().__init__(render(key, params))
+
+def explain(error: BaseException, language: str | None = None) -> str:
+    """An error's sentence in ``language`` when it keeps its template, else as it was said."""
+    if isinstance(error, BadMessageError):
+        return error.explain(language)
+    return str(error)
 
 
-def short(value: object) -> str:
+def language_trait(value: object) -> str:
+    """A widget's ``language`` checked: one of the package's languages, or the session's for
+    ``None``; a :class:`~alhambra_nb.core.i18n.LanguageError` otherwise."""
+    return get_language() if value is None else check_language(value)
+
+
+def short(value: object, language: str | None = None) -> str:
     """The ``repr`` of a value from the page, cut to fit in a one-line note (a number of
     thousands of digits, or a list nested too deep to write out, described instead)."""
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
-        return f"a number of about {int(value.bit_length() * 0.30103)} digits"
+        digits = int(value.bit_length() * 0.30103)
+        return render("widget.short-number", {"count": digits}, language)
     if isinstance(value, str) and len(value) > 10_000:
-        return f"a text of {len(value)} characters"
+        return render("widget.short-text", {"count": len(value)}, language)
     if isinstance(value, list | dict) and len(value) > 10_000:
-        return f"a {type(value).__name__} of {len(value)} items"
+        return render("widget.short-items", {"count": len(value)}, language)
     try:
         text = repr(value)
     except (ValueError, RecursionError):  # Python refuses to write it out
-        return f"a {type(value).__name__} too large to show"
+        return render("widget.short-unshown", {}, language)
     return text if len(text) <= 60 else text[:57] + "..."
 
 
 def whole_number(value: object, name: str) -> int:
     """A page's whole number (not a bool); raises :class:`BadMessageError`."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadMessageError(f"{name} must be a whole number, not {short(value)}")
+        raise BadMessageError("widget.bad-number", name=name, value=short(value))
     return value
 
 
@@ -102,7 +127,7 @@ def message_kind(content: object) -> str:
     """The ``kind`` of a message from the page; raises :class:`BadMessageError` for garbage,
     and for a message too large or too deeply nested to be one the page sends."""
     if not isinstance(content, dict) or not isinstance(content.get("kind"), str):
-        raise BadMessageError(f"not a widget message: {short(content)}")
+        raise BadMessageError("widget.bad-message", value=short(content))
     check_size(content)
     return content["kind"]
 
@@ -117,14 +142,14 @@ def check_size(content: object) -> None:
     while stack:
         value, depth = stack.pop()
         if isinstance(value, int) and value.bit_length() > 64:
-            raise BadMessageError(f"{short(value)}: no value the page sends is that large")
+            raise BadMessageError("widget.bad-too-large", value=short(value))
         if not isinstance(value, list | dict):
             continue
         if depth >= MAX_MESSAGE_DEPTH:
-            raise BadMessageError(f"a message nested more than {MAX_MESSAGE_DEPTH} deep")
+            raise BadMessageError("widget.bad-too-deep", limit=MAX_MESSAGE_DEPTH)
         count += len(value)
         if count > MAX_MESSAGE_ITEMS:
-            raise BadMessageError(f"a message of more than {MAX_MESSAGE_ITEMS} values")
+            raise BadMessageError("widget.bad-too-many", limit=MAX_MESSAGE_ITEMS)
         items = value.values() if isinstance(value, dict) else value
         stack.extend((item, depth + 1) for item in items)
 
@@ -167,7 +192,9 @@ class PageWrites:
                         widget.set_trait(name, value)
                 raise
         except (traitlets.TraitError, ValueError) as error:
-            self._page_write_refused(render("widget.ignored-change", {"reason": error}))
+            language = getattr(self, "language", None)
+            reason = explain(error, language)
+            self._page_write_refused(render("widget.ignored-change", {"reason": reason}, language))
             keys = (
                 [name for name in sync_data if name in widget.keys]
                 if isinstance(sync_data, dict)
@@ -183,15 +210,37 @@ class PageWrites:
 def _page_write_names(sync_data: object, writable: frozenset[str]) -> list[str]:
     """The traits a page write names, all of them writable; raises :class:`BadMessageError`."""
     if not isinstance(sync_data, dict):
-        raise BadMessageError(f"not a change of traits: {short(sync_data)}")
+        raise BadMessageError("widget.bad-change", value=short(sync_data))
     check_size(sync_data)
     refused = sorted(str(name) for name in sync_data if name not in writable)
     if refused:
-        raise BadMessageError(f"the page may not change {', '.join(map(repr, refused))}")
+        raise BadMessageError("widget.bad-writes", names=", ".join(map(repr, refused)))
     return list(sync_data)
 
 
-class BoardWidget(PageWrites, anywidget.AnyWidget):
+class Speaking(traitlets.HasTraits):
+    """A widget's language, mixed into every widget: a synced trait, checked, the session's
+    language when none is given."""
+
+    language = traitlets.Unicode().tag(sync=True)
+    """The language the widget speaks (``"en"``, ``"hu"``, ``"de"``, ``"pl"``, ``"ja"``): its
+    notes, verdicts, pictures and the page's own words. ``None`` at creation means the
+    session's language; a change redraws everything in the new one."""
+
+    @traitlets.validate("language")
+    def _valid_language(self, proposal: dict[str, Any]) -> str:
+        return language_trait(proposal["value"])
+
+    @traitlets.default("language")
+    def _session_language(self) -> str:
+        return get_language()
+
+    def _render(self, key: str, **params: object) -> str:
+        """The template ``key`` filled, in the widget's language."""
+        return render(key, params, self.language)
+
+
+class BoardWidget(PageWrites, Speaking, anywidget.AnyWidget):
     """What the city widget and the game table share: the verdicts and the note they send, and
     how they take messages from the page.
 
@@ -203,13 +252,12 @@ class BoardWidget(PageWrites, anywidget.AnyWidget):
 
     last_verdict = traitlets.List()
     """The violations of the last try (``[]`` when it succeeded)."""
-
     _verdicts = traitlets.Dict().tag(sync=True)
     _note = traitlets.Dict().tag(sync=True)
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, *, language: str | None = None, **kwargs: Any) -> None:
         self._notes = 0
-        super().__init__(**kwargs)
+        super().__init__(language=language_trait(language), **kwargs)
         self.on_msg(self._handle_message)
 
     @property
@@ -230,19 +278,20 @@ class BoardWidget(PageWrites, anywidget.AnyWidget):
             self._dispatch(content)
         except NothingToDoError as error:
             # An ordinary click or key that does nothing now: a plain hint, not a fault.
-            self._say(str(error), "hint")
+            self._say(error.explain(self.language), "hint")
             self._ignored()
         except (ValueError, traitlets.TraitError) as error:
             # BadMessageError, and the package's own errors for bad input (all ValueErrors):
             # what the page asked makes no sense now, and nothing has changed.
-            self._say(render("widget.ignored-message", {"reason": error}), "ignored")
+            reason = explain(error, self.language)
+            self._say(self._render("widget.ignored-message", reason=reason), "ignored")
             self._ignored()
         except Exception as error:  # a page must never raise in the kernel
             logging.getLogger(type(self).__module__).exception(
                 "%s could not handle %r", type(self).__name__, content
             )
-            failed = {"error": type(error).__name__}
-            self._say(render("widget.ignored-message-failed", failed), "ignored")
+            failed = type(error).__name__
+            self._say(self._render("widget.ignored-message-failed", error=failed), "ignored")
             self._ignored()
 
     def _dispatch(self, content: object) -> None:
@@ -273,7 +322,7 @@ def parse_cell_key(value: object) -> Cell:
             return (value[0], value[1])
     except ValueError:
         pass
-    raise BadMessageError(f"unknown cell {short(value)}: expected 'x,y'")
+    raise BadMessageError("widget.bad-cell", value=short(value))
 
 
 def extent_cells(extent: Extent) -> list[Cell]:
@@ -282,22 +331,27 @@ def extent_cells(extent: Extent) -> list[Cell]:
     return [(x, y) for y in range(min_y, max_y + 1) for x in range(min_x, max_x + 1)]
 
 
-def board_payload(city: City, *, size: int = 72, camps: bool = False) -> dict[str, Any]:
-    """The board as the page draws it: static SVG, grid extent, cell labels, wall, counts.
-    The legend explains camps and bastions when the city holds a camp, or when ``camps``
-    (a camp waits to be placed)."""
+def board_payload(
+    city: City, *, size: int = 72, camps: bool = False, language: str | None = None
+) -> dict[str, Any]:
+    """The board as the page draws it: static SVG, grid extent, cell labels, wall, counts,
+    its words in ``language``. The legend explains camps and bastions when the city holds a
+    camp, or when ``camps`` (a camp waits to be placed)."""
     extent = city_extent(city)
+    labels = {cell_key(c): describe_cell(city, c, language) for c in extent_cells(extent)}
+    camps = camps or any(t.is_camp for _, t in city.items())
     return {
-        "svg": city_svg(city, extent=extent, size=size),
+        "svg": city_svg(city, extent=extent, size=size, language=language),
         "unit": UNIT,
         "size": size,
         "extent": list(extent),
-        "labels": {cell_key(c): describe_cell(city, c) for c in extent_cells(extent)},
+        "labels": labels,
         "wall": city.longest_wall(),
         "counts": {b.value: n for b, n in city.building_counts().items()},
         "buildings": [b.value for b in BUILDINGS],
+        "names": {b.value: word(b, language) for b in BUILDINGS},
         "palette": palette_payload(),
-        "legend": legend_svg(camps=camps or any(t.is_camp for _, t in city.items())),
+        "legend": legend_svg(camps=camps, language=language),
     }
 
 
@@ -306,19 +360,25 @@ def palette_payload() -> dict[str, dict[str, str]]:
     return {name: dict(colours) for name, colours in THEMES.items()}
 
 
-def tray_payload(tiles: Sequence[Tile]) -> list[dict[str, str]]:
+def tray_payload(tiles: Sequence[Tile], language: str | None = None) -> list[dict[str, str]]:
     """The tiles of a tray: code, a small picture and a ghost to lay over a cell."""
-    return [{"code": t.code, "svg": tile_svg(t, size=64), "ghost": tile_fragment(t)} for t in tiles]
+    return [
+        {"code": t.code, "svg": tile_svg(t, size=64, language=language), "ghost": tile_fragment(t)}
+        for t in tiles
+    ]
 
 
-def violations_payload(violations: Iterable[Violation]) -> list[dict[str, Any]]:
-    """Violations as the page draws them: id, message, cells, edges, a tag, a look, the colour
-    role and where the numbered marker goes."""
+def violations_payload(
+    violations: Iterable[Violation], language: str | None = None
+) -> list[dict[str, Any]]:
+    """Violations as the page draws them: id, message (in ``language``), cells, edges, a tag,
+    a look, the colour role and where the numbered marker goes."""
     violations = list(violations)
     return [
         {
             **v.to_dict(),
-            "tag": rule_tag(v.rule.value),
+            "message": v.explain(language),
+            "tag": rule_tag(v.rule.value, language),
             "look": violation_look(v),
             "tone": violation_tone(v),
             "marker": list(point) if point is not None else None,
@@ -327,28 +387,30 @@ def violations_payload(violations: Iterable[Violation]) -> list[dict[str, Any]]:
     ]
 
 
-def verdict(cell: Cell, action: str, violations: Sequence[Violation], doing: str) -> Verdict:
-    """One cell's verdict. ``doing`` says what a click does when the action is allowed."""
+def verdict(
+    cell: Cell,
+    action: str,
+    violations: Sequence[Violation],
+    doing: str,
+    language: str | None = None,
+) -> Verdict:
+    """One cell's verdict in ``language``. ``doing`` says what a click does when the action
+    is allowed."""
     if not violations:
-        text = render("widget.verdict-ok", {"cell": cell, "doing": doing})
+        text = render("widget.verdict-ok", {"cell": cell, "doing": doing}, language)
         return {"ok": True, "action": action, "text": text, "violations": []}
     count = len(violations)
-    numbered = " ".join(
-        render(
-            "widget.verdict-item",
-            {"number": i, "message": v.message},
-        )
-        for i, v in enumerate(violations, 1)
-    )
+    numbered = describe_violations(violations, language)
+    words = {"cell": cell, "count": count, "why": numbered}
     return {
         "ok": False,
         "action": action,
-        "text": render("widget.verdict-broken", {"cell": cell, "count": count, "why": numbered}),
-        "violations": violations_payload(violations),
+        "text": render("widget.verdict-broken", words, language),
+        "violations": violations_payload(violations, language),
     }
 
 
-def gate_trait(value: object) -> str | None:
+def gate_trait(value: object, language: str | None = None) -> str | None:
     """A ``gate`` trait's value checked: a side letter, or ``None`` (also for ``""``)."""
     if value is None or value == "":
         return None
@@ -356,50 +418,70 @@ def gate_trait(value: object) -> str | None:
         side = as_side(value)  # type: ignore[arg-type]
     except ValueError:
         raise traitlets.TraitError(
-            f"a gate goes on side N, E, S or W, not {short(value)}"
+            render("widget.bad-gate", {"value": short(value, language)}, language)
         ) from None
     return side.name if side is not None else None
 
 
-def gate_words(side: Side | str | None) -> str:
+def gate_words(side: Side | str | None, language: str | None = None) -> str:
     """' with a gate on its west side', or nothing without a gate."""
     if side is None:
         return ""
-    return render("widget.with-gate", {"side": as_side(side)})
+    return render("widget.with-gate", {"side": as_side(side)}, language)
 
 
 def placement_verdicts(
-    city: City, tile: Tile, cells: Iterable[Cell], rotation: int = 0, *, gate: str | None = None
+    city: City,
+    tile: Tile,
+    cells: Iterable[Cell],
+    rotation: int = 0,
+    *,
+    gate: str | None = None,
+    language: str | None = None,
 ) -> dict[str, Verdict]:
     """For each cell, whether ``tile`` (turned ``rotation``, with a gate on its ``gate`` side,
-    expansion II) may be built there, and why not."""
-    doing = render("widget.doing-place", {"tile": tile.code, "gate": gate_words(gate)})
+    expansion II) may be built there, and why not, in ``language``."""
+    words = {"tile": tile.code, "gate": gate_words(gate, language)}
+    doing = render("widget.doing-place", words, language)
     return {
-        cell_key(c): verdict(c, "place", city.check(tile, c, rotation, gate=gate), doing)
+        cell_key(c): verdict(c, "place", city.check(tile, c, rotation, gate=gate), doing, language)
         for c in cells
     }
 
 
-def removal_verdicts(city: City, cells: Iterable[Cell]) -> dict[str, Verdict]:
+def removal_verdicts(
+    city: City, cells: Iterable[Cell], language: str | None = None
+) -> dict[str, Verdict]:
     """For each tile of ``cells``, whether it may be moved to the reserve, and why not."""
     found = {}
     for cell in cells:
         tile = city.get(cell)
         if tile is None:
-            found[cell_key(cell)] = {
-                "ok": False,
-                "action": None,
-                "text": render("widget.empty-pick-reserve", {"cell": cell}),
-                "violations": [],
-            }
+            found[cell_key(cell)] = empty_verdict(cell, language)
         else:
-            doing = render("widget.doing-remove", {"tile": tile.code})
-            found[cell_key(cell)] = verdict(cell, "remove", city.check_removal(cell), doing)
+            doing = render("widget.doing-remove", {"tile": tile.code}, language)
+            checked = city.check_removal(cell)
+            found[cell_key(cell)] = verdict(cell, "remove", checked, doing, language)
     return found
 
 
+def empty_verdict(cell: Cell, language: str | None = None) -> Verdict:
+    """An empty cell while redesigning with no reserve tile chosen: a click does nothing."""
+    return {
+        "ok": False,
+        "action": None,
+        "text": render("widget.empty-pick-reserve", {"cell": cell}, language),
+        "violations": [],
+    }
+
+
 def reserve_verdicts(
-    city: City, tile: Tile, cells: Iterable[Cell], *, gate: str | None = None
+    city: City,
+    tile: Tile,
+    cells: Iterable[Cell],
+    *,
+    gate: str | None = None,
+    language: str | None = None,
 ) -> dict[str, Verdict]:
     """For a reserve tile: swap it with a city tile, or put it back on an empty cell (with a
     gate on its ``gate`` side, expansion II)."""
@@ -407,10 +489,13 @@ def reserve_verdicts(
     for cell in cells:
         old = city.get(cell)
         if old is None:
-            doing = render("widget.doing-return", {"tile": tile.code, "gate": gate_words(gate)})
+            words = {"tile": tile.code, "gate": gate_words(gate, language)}
+            doing = render("widget.doing-return", words, language)
             checked = city.check(tile, cell, gate=gate)
-            found[cell_key(cell)] = verdict(cell, "place", checked, doing)
+            found[cell_key(cell)] = verdict(cell, "place", checked, doing, language)
         else:
-            doing = render("widget.doing-swap", {"tile": tile.code, "old": old.code})
-            found[cell_key(cell)] = verdict(cell, "swap", city.check_swap(cell, tile), doing)
+            words = {"tile": tile.code, "old": old.code}
+            doing = render("widget.doing-swap", words, language)
+            checked = city.check_swap(cell, tile)
+            found[cell_key(cell)] = verdict(cell, "swap", checked, doing, language)
     return found

@@ -10,8 +10,9 @@ message that makes no sense is ignored with a visible note instead of an excepti
 
 from __future__ import annotations
 
+import inspect
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import anywidget
@@ -23,16 +24,21 @@ from ..chapters.game_tasks import PlaceBoughtTask
 from ..chapters.tasks import LegalCellsTask, PlaceTask, RemovalTask, SwapTask
 from ..core.actions import PlaceTile
 from ..core.geometry import Cell
-from ..core.messages import render
+from ..core.i18n import resolve
+from ..core.messages import render, words
 from ..render import city_extent, city_svg
 from ..render.svg import cell_key, tile_fragment
+from ..render.text import describe_cell
 from . import fallback
 from .board import (
     BadMessageError,
     PageWrites,
+    Speaking,
     board_payload,
     bundle,
+    explain,
     extent_cells,
+    language_trait,
     message_kind,
     parse_cell_key,
     placement_verdicts,
@@ -54,12 +60,29 @@ TEXT_WIDTH = 640
 """How wide the words of a step are set in the static picture, in pixels."""
 
 
-class ChapterWidget(PageWrites, anywidget.AnyWidget):
-    """A chapter to walk through: ``ChapterWidget("building")`` or ``ChapterWidget(chapter)``.
+def in_language(method: Callable[..., Any], *args: Any, language: str) -> Any:
+    """``method(*args, language=language)``; a chapter method that takes no language yet
+    speaks the session's (chapters learn the keyword one method at a time)."""
+    if "language" in inspect.signature(method).parameters:
+        return method(*args, language=language)
+    return method(*args)
+
+
+def title_of(item: Chapter | Step, language: str) -> str:
+    """A chapter's or a step's title in ``language``."""
+    name = "title_in" if isinstance(item, Chapter) else "heading"
+    method = getattr(item, name, None)
+    return in_language(method, language=language) if callable(method) else item.title
+
+
+class ChapterWidget(PageWrites, Speaking, anywidget.AnyWidget):
+    """A chapter to walk through: ``ChapterWidget("building")`` or ``ChapterWidget(chapter)``,
+    with ``language=None`` (the session's) or a language code.
 
     ``next()``, ``previous()`` and ``go(step)`` move between steps; ``answer(value)`` checks an
     answer to the current step's task as the page does and returns the verdict. ``solved``
-    holds the ids of the steps whose task was answered right.
+    holds the ids of the steps whose task was answered right. Changing ``language`` shows the
+    step, its board and the last feedback again in the new language.
     """
 
     _esm = bundle("board.js", "chapter.js")
@@ -71,14 +94,27 @@ class ChapterWidget(PageWrites, anywidget.AnyWidget):
     _feedback = traitlets.Dict().tag(sync=True)
     _progress = traitlets.Dict().tag(sync=True)
     _note = traitlets.Dict().tag(sync=True)
+    _words = traitlets.Dict().tag(sync=True)
+    """What the page writes itself (buttons, field labels), from the catalogue."""
 
-    def __init__(self, chapter: Chapter | str, step: int | str = 0, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        chapter: Chapter | str,
+        step: int | str = 0,
+        *,
+        language: str | None = None,
+        **kwargs: Any,
+    ) -> None:
         self.chapter = get_chapter(chapter) if isinstance(chapter, str) else chapter
         self.solved: set[str] = set()
         self.last_verdict: Verdict | None = None
+        self._answer: object = None
         self._serial = 0
-        super().__init__(**kwargs)
+        self._ready = False
+        super().__init__(language=language_trait(language), **kwargs)
+        self._words = words("chapter-page.", self.language)
         self.on_msg(self._handle_message)
+        self._ready = True
         self.go(step)
 
     # -- moving between steps -------------------------------------------------------------
@@ -91,9 +127,8 @@ class ChapterWidget(PageWrites, anywidget.AnyWidget):
     def _valid_index(self, proposal: dict[str, Any]) -> int:
         value = proposal["value"]
         if not 0 <= value < len(self.chapter):
-            raise traitlets.TraitError(
-                f"no step {short(value)}: the chapter has steps 0 to {len(self.chapter) - 1}"
-            )
+            words = {"value": short(value, self.language), "last": len(self.chapter) - 1}
+            raise traitlets.TraitError(self._render("widget.bad-step", **words))
         return value
 
     def go(self, step: int | str) -> Step:
@@ -110,11 +145,23 @@ class ChapterWidget(PageWrites, anywidget.AnyWidget):
         # Whoever sets the index (go, code, the page), the step shown follows it.
         self._show_step()
 
+    @traitlets.observe("language")
+    def _language_changed(self, _change: dict[str, Any]) -> None:
+        # The step and its board said again; the last answer judged again in the new words.
+        if not self._ready:
+            return
+        with self.hold_sync():
+            self._words = words("chapter-page.", self.language)
+            self._view = step_view(self.chapter, self.index, self.language)
+            if self.last_verdict is not None:
+                self._judge(self._answer)
+
     def _show_step(self) -> None:
         with self.hold_sync():
             self.last_verdict = None
+            self._answer = None
             self._feedback = {}
-            self._view = step_view(self.chapter, self.index)
+            self._view = step_view(self.chapter, self.index, self.language)
             self._show_progress()
 
     def next(self) -> Step:
@@ -129,7 +176,8 @@ class ChapterWidget(PageWrites, anywidget.AnyWidget):
         if isinstance(step, str):
             return self.chapter.steps.index(self.chapter.step(step))
         if isinstance(step, bool) or not isinstance(step, int):
-            raise traitlets.TraitError(f"a step is a number or an id, not {short(step)}")
+            value = short(step, self.language)
+            raise traitlets.TraitError(self._render("widget.bad-step-kind", value=value))
         return step
 
     def _show_progress(self) -> None:
@@ -141,24 +189,29 @@ class ChapterWidget(PageWrites, anywidget.AnyWidget):
     # -- answering ------------------------------------------------------------------------
     def answer(self, value: object) -> Verdict:
         """Check ``value`` as the answer to the current step's task and show the feedback."""
-        found = self.step.check(value)
-        self.last_verdict = found
+        found = self._judge(value)
         if found.ok:
             self.solved.add(self.step.id)
-        self._serial += 1
         with self.hold_sync():
-            self._feedback = {
-                **found.to_dict(),
-                "violations": violations_payload(found.violations),
-                "step": self.step.id,
-                "serial": self._serial,
-                # the sentence as shown, its mark included, in the catalogue's words
-                "shown": render(
-                    "widget.done-mark" if found.ok else "widget.failed-mark",
-                    {"text": found.message},
-                ),
-            }
             self._show_progress()
+        return found
+
+    def _judge(self, value: object) -> Verdict:
+        """The verdict on ``value`` in the widget's language, shown as the feedback."""
+        found = in_language(self.step.check, value, language=self.language)
+        self.last_verdict = found
+        self._answer = value
+        self._serial += 1
+        self._feedback = {
+            **found.to_dict(),
+            "violations": violations_payload(found.violations, self.language),
+            "step": self.step.id,
+            "serial": self._serial,
+            # the sentence as shown, its mark included, in the catalogue's words
+            "shown": self._render(
+                "widget.done-mark" if found.ok else "widget.failed-mark", text=found.message
+            ),
+        }
         return found
 
     @property
@@ -171,10 +224,11 @@ class ChapterWidget(PageWrites, anywidget.AnyWidget):
         try:
             self._dispatch(content)
         except (BadMessageError, traitlets.TraitError, ValueError) as error:
-            self._say(render("widget.ignored-message", {"reason": error}))
+            reason = explain(error, self.language)
+            self._say(self._render("widget.ignored-message", reason=reason))
         except Exception as error:  # a page must never raise in the kernel
             log.exception("ChapterWidget could not handle %r", content)
-            self._say(render("widget.ignored-message-failed", {"error": type(error).__name__}))
+            self._say(self._render("widget.ignored-message-failed", error=type(error).__name__))
 
     def _dispatch(self, content: object) -> None:
         kind = message_kind(content)
@@ -186,10 +240,10 @@ class ChapterWidget(PageWrites, anywidget.AnyWidget):
             self.go(content.get("index"))  # type: ignore[arg-type]
         elif kind == "answer":
             if content.get("step") != self.step.id:
-                raise BadMessageError(f"an answer for {short(content.get('step'))}, not this step")
+                raise BadMessageError("widget.bad-answer-step", value=short(content.get("step")))
             self.answer(answer_from_page(self.step, content.get("answer")))
         else:
-            raise BadMessageError(f"unknown message kind {short(kind)}")
+            raise BadMessageError("widget.bad-message-kind", value=short(kind))
 
     def _say(self, text: str) -> None:
         self._serial += 1
@@ -200,7 +254,7 @@ class ChapterWidget(PageWrites, anywidget.AnyWidget):
 
     # -- notebook display -----------------------------------------------------------------
     def __repr__(self) -> str:
-        return describe(self.chapter, self.index)
+        return describe(self.chapter, self.index, self.language)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         """The live widget, plus the step as text and its board as a picture, for places
@@ -209,62 +263,68 @@ class ChapterWidget(PageWrites, anywidget.AnyWidget):
 
     def _static_svg(self) -> str:
         """The step as a reader without a kernel needs it: its words, then its board."""
-        words = describe(self.chapter, self.index)
-        heading, _, body = words.partition("\n\n")
-        board = self.step.board()
-        parts = [fallback.text(heading, TEXT_WIDTH, size=16, bold=True)]
+        text = describe(self.chapter, self.index, self.language)
+        title, _, body = text.partition("\n\n")
+        parts = [fallback.text(title, TEXT_WIDTH, size=16, bold=True)]
         parts.append(fallback.text(body, TEXT_WIDTH))
-        if board is not None:
-            parts.append(fallback.picture(board._repr_svg_()))
-        return fallback.stacked(parts, heading)
+        if self.step.city is not None:
+            extent = city_extent(self.step.city, extra=[self.step.at] if self.step.at else [])
+            parts.append(fallback.picture(_step_svg(self.step, extent, self.language)))
+        return fallback.stacked(parts, title)
 
 
 # -- what the page is sent ------------------------------------------------------------------
-def describe(chapter: Chapter, index: int) -> str:
-    """A chapter's step as plain text (the widget's text form; deterministic)."""
+def describe(chapter: Chapter, index: int, language: str | None = None) -> str:
+    """A chapter's step as plain text (the widget's text form; deterministic), in ``language``
+    (the session's by default)."""
+    language = resolve(language)
     step = chapter.steps[index]
-    lines = [
-        f"{chapter.title} — step {index + 1} of {len(chapter)}: {step.title}",
-        "",
-        step.text,
-    ]
+    data = in_language(step.to_dict, language=language)
+    words = {"chapter": title_of(chapter, language), "number": index + 1,
+             "count": len(chapter), "step": title_of(step, language)}  # fmt: skip
+    lines = [render("widget.chapter-heading", words, language), "", data["text"]]
     if step.task is not None:
-        lines += ["", f"Try it: {step.task.prompt}"]
+        lines += ["", _prompt(step, data, language) or ""]
         choices = getattr(step.task, "choices", None)
         if choices is not None:
-            lines.append(choices())
+            lines.append(in_language(choices, language=language))
     return "\n".join(lines)
 
 
-def step_view(chapter: Chapter, index: int) -> dict[str, Any]:
-    """Everything the page draws for one step, as JSON-ready data."""
+def step_view(chapter: Chapter, index: int, language: str | None = None) -> dict[str, Any]:
+    """Everything the page draws for one step, as JSON-ready data, in ``language``."""
+    language = resolve(language)
     step = chapter.steps[index]
-    data = step.to_dict()
+    data = in_language(step.to_dict, language=language)
+    steps = [
+        {"id": s.id, "title": title_of(s, language), "task": s.task is not None} for s in chapter
+    ]
     view: dict[str, Any] = {
-        "chapter": {"id": chapter.id, "title": chapter.title, "count": len(chapter)},
+        "chapter": {"id": chapter.id, "title": title_of(chapter, language), "count": len(chapter)},
         "index": index,
-        "steps": [{"id": s.id, "title": s.title, "task": s.task is not None} for s in chapter],
+        "steps": steps,
         "step": data,
         "board": None,
         "verdicts": {},
         "answer": answer_mode(step),
         "ghost": None,
         "players": _players(step),
+        "prompt": _prompt(step, data, language),
     }
     city = step.city
     if city is not None:
         extra = [step.at] if step.at is not None else []
         extent = city_extent(city, extra=extra)
         task_tile = getattr(step.task, "tile", None) or _bought_tile(step)
-        board = board_payload(city, camps=task_tile is not None and task_tile.is_camp)
+        camps = task_tile is not None and task_tile.is_camp
+        board = board_payload(city, camps=camps, language=language)
         board["extent"] = list(extent)
-        board["svg"] = _step_svg(step, extent)
+        board["svg"] = _step_svg(step, extent, language)
         board["labels"] = {
-            cell_key(c): board["labels"].get(cell_key(c), f"({c[0]}, {c[1]}): empty")
-            for c in extent_cells(extent)
+            cell_key(c): describe_cell(city, c, language) for c in extent_cells(extent)
         }
         view["board"] = board
-        view["verdicts"] = cell_verdicts(step, extent_cells(extent))
+        view["verdicts"] = cell_verdicts(step, extent_cells(extent), language)
         if task_tile is not None and view["answer"] == "cell":
             view["ghost"] = {
                 "svg": tile_fragment(task_tile),
@@ -273,14 +333,28 @@ def step_view(chapter: Chapter, index: int) -> dict[str, Any]:
     return view
 
 
-def _step_svg(step: Step, extent: tuple[int, int, int, int]) -> str:
+def _step_svg(step: Step, extent: tuple[int, int, int, int], language: str) -> str:
     city = step.city
     assert city is not None
     options: dict[str, Any] = {"highlight": step.highlight().cells, "extent": extent, "size": 72}
     if step.at is not None and step.action != "remove":
         options.update(try_tile=step.tile, at=step.at, rotation=step.rotation, gate=step.gate)
     options["violations"] = step.violations()
-    return city_svg(city, show_camp_lines=step.camp_lines, show_wall=step.shows_wall, **options)
+    return city_svg(
+        city,
+        show_camp_lines=step.camp_lines,
+        show_wall=step.shows_wall,
+        language=language,
+        **options,
+    )
+
+
+def _prompt(step: Step, data: dict[str, Any], language: str) -> str | None:
+    """ "Try it: …" for a step with a task, in ``language``."""
+    if step.task is None:
+        return None
+    prompt = (data.get("task") or {}).get("prompt", step.task.prompt)
+    return render("widget.chapter-try", {"prompt": prompt}, language)
 
 
 def answer_mode(step: Step) -> str | None:
@@ -316,29 +390,27 @@ def _bought_tile(step: Step) -> Any:
     return None
 
 
-def cell_verdicts(step: Step, cells: Iterable[Cell]) -> dict[str, Any]:
+def cell_verdicts(step: Step, cells: Iterable[Cell], language: str | None = None) -> dict[str, Any]:
     """For a task answered by clicking a cell: the engine's verdict on each cell, so that
     hovering explains; for other tasks nothing (a hover must not give a set away)."""
     task, city = step.task, step.city
     if city is None:
         return {}
     if isinstance(task, PlaceTask):
-        return placement_verdicts(city, task.tile, cells, task.rotation)
+        return placement_verdicts(city, task.tile, cells, task.rotation, language=language)
     if isinstance(task, SwapTask):
+        doing = render("widget.may-go-here", {"tile": task.tile.code}, language)
         return {
-            cell_key(c): verdict(
-                c, "swap", city.check_swap(c, task.tile), f"the {task.tile.code} may go here"
-            )
+            cell_key(c): verdict(c, "swap", city.check_swap(c, task.tile), doing, language)
             for c in cells
             if c in city
         }
     if isinstance(task, PlaceBoughtTask):
         game = step.staged_game()
         tile = game.players[game.state.current].bought[0]
+        doing = render("widget.may-go-here", {"tile": tile.code}, language)
         return {
-            cell_key(c): verdict(
-                c, "place", game.check(PlaceTile(tile, c)), f"the {tile.code} may go here"
-            )
+            cell_key(c): verdict(c, "place", game.check(PlaceTile(tile, c)), doing, language)
             for c in cells
         }
     return {}
@@ -348,13 +420,13 @@ def answer_from_page(step: Step, value: object) -> object:
     """The page's JSON answer in the form the step's check reads (cells as tuples, market
     spaces as numbers, chosen letters as a string)."""
     if step.task is None:
-        raise BadMessageError(f"the step {step.id!r} sets no task")
+        raise BadMessageError("widget.bad-no-task", step=repr(step.id))
     kind = step.task.kind
     if kind in CLICK_TASKS:
         return parse_cell_key(value)
     if isinstance(step.task, (LegalCellsTask, RemovalTask)):
         if not isinstance(value, list):
-            raise BadMessageError(f"expected a list of cells, not {short(value)}")
+            raise BadMessageError("widget.bad-cell-list", value=short(value))
         return {parse_cell_key(v) for v in value}
     if kind == "quiz" and isinstance(value, list):
         return "".join(str(v) for v in value)
@@ -362,7 +434,7 @@ def answer_from_page(step: Step, value: object) -> object:
         try:
             return {int(space): who for space, who in value.items()}
         except ValueError:
-            raise BadMessageError(f"market spaces are numbers, not {short(value)}") from None
+            raise BadMessageError("widget.bad-spaces", value=short(value)) from None
     return value
 
 

@@ -17,7 +17,7 @@ import traitlets
 from ipywidgets import CallbackDispatcher
 
 from ..core.city import City, as_rotation, as_tile
-from ..core.geometry import Cell, format_cell
+from ..core.geometry import Cell
 from ..core.messages import render, words
 from ..core.tiles import Tile
 from ..core.violations import Violation
@@ -57,12 +57,14 @@ class _Snapshot:
 
 
 class CityWidget(BoardWidget):
-    """An Alhambra to try tiles on: ``CityWidget(city=None, tiles=(), selected=None)``.
+    """An Alhambra to try tiles on: ``CityWidget(city=None, tiles=(), selected=None,
+    language=None)``.
 
     ``tiles`` fill the tray; ``selected`` picks one of them by index (or by tile/code). Hover or
     focus a cell to read the verdict, click or press Enter to place, ``r`` turns the tile.
     ``w.city`` is the position; the widget never changes a City in place but assigns a new one,
     so ``w.observe(f, "city")`` sees every change and the City you passed in stays as it was.
+    ``language`` (the session's by default) is what the widget speaks; changing it redraws.
     """
 
     _esm = bundle("board.js", "city.js")
@@ -102,6 +104,8 @@ class CityWidget(BoardWidget):
         city: City | None = None,
         tiles: Iterable[Tile | str] = (),
         selected: int | Tile | str | None = None,
+        *,
+        language: str | None = None,
         **kwargs: Any,
     ) -> None:
         self._version = 0
@@ -110,8 +114,9 @@ class CityWidget(BoardWidget):
         self._ready = False
         city = city if city is not None else City()
         kwargs.setdefault("gates", bool(city.gates) or kwargs.get("gate") is not None)
-        super().__init__(city=city, tiles=tuple(tiles), _words=words("page."), **kwargs)
+        super().__init__(city=city, tiles=tuple(tiles), language=language, **kwargs)
         with self.hold_sync():
+            self._words = words("page.", self.language)
             self.selected = selected  # validated against the tray, so after it
             self._draw_board()
             self._draw_trays()
@@ -125,11 +130,11 @@ class CityWidget(BoardWidget):
 
     @traitlets.validate("selected")
     def _valid_selected(self, proposal: dict[str, Any]) -> int | None:
-        return _index(proposal["value"], self.tiles, "tile")
+        return _index(proposal["value"], self.tiles, "widget.bad-tray-index", self.language)
 
     @traitlets.validate("reserve_selected")
     def _valid_reserve_selected(self, proposal: dict[str, Any]) -> int | None:
-        return _index(proposal["value"], self.reserve, "reserve tile")
+        return _index(proposal["value"], self.reserve, "widget.bad-reserve-index", self.language)
 
     @traitlets.validate("rotation")
     def _valid_rotation(self, proposal: dict[str, Any]) -> int:
@@ -140,17 +145,26 @@ class CityWidget(BoardWidget):
 
     @traitlets.validate("gate")
     def _valid_gate(self, proposal: dict[str, Any]) -> str | None:
-        return gate_trait(proposal["value"])
+        return gate_trait(proposal["value"], self.language)
 
     @traitlets.validate("mode")
     def _valid_mode(self, proposal: dict[str, Any]) -> str:
         if proposal["value"] not in MODES:
-            raise traitlets.TraitError(
-                f"mode is 'build' or 'redesign', not {short(proposal['value'])}"
-            )
+            value = short(proposal["value"], self.language)
+            raise traitlets.TraitError(self._render("widget.bad-mode", value=value))
         return proposal["value"]
 
     # -- keeping the page in step ---------------------------------------------------------
+    @traitlets.observe("language")
+    def _language_changed(self, _change: dict[str, Any]) -> None:
+        # Everything the page shows in words is said again, the note left as it was said.
+        if self._ready:
+            with self.hold_sync():
+                self._words = words("page.", self.language)
+                self._draw_board()
+                self._draw_trays()
+                self._compute_verdicts()
+
     @traitlets.observe("city")
     def _city_changed(self, _change: dict[str, Any]) -> None:
         if self._ready:
@@ -195,25 +209,28 @@ class CityWidget(BoardWidget):
 
     def _draw_board(self) -> None:
         waiting = any(t.is_camp for t in (*self.tiles, *self.reserve))
-        self._board = board_payload(self.city, camps=waiting)
+        self._board = board_payload(self.city, camps=waiting, language=self.language)
 
     def _draw_trays(self) -> None:
-        self._tray = tray_payload(self.tiles)
-        self._reserve_tray = tray_payload(self.reserve)
+        self._tray = tray_payload(self.tiles, self.language)
+        self._reserve_tray = tray_payload(self.reserve, self.language)
 
     def _compute_verdicts(self) -> None:
         self._version += 1
         tile = self.active_tile
         cells = extent_cells(tuple(self._board["extent"]))
+        language = self.language
         if self.mode == "redesign":
             reserve_tile = self._reserve_tile
             cells_map = (
-                reserve_verdicts(self.city, reserve_tile, cells, gate=self.gate)
+                reserve_verdicts(self.city, reserve_tile, cells, gate=self.gate, language=language)
                 if reserve_tile is not None
-                else removal_verdicts(self.city, cells)
+                else removal_verdicts(self.city, cells, language)
             )
         elif tile is not None:
-            cells_map = placement_verdicts(self.city, tile, cells, self.rotation, gate=self.gate)
+            cells_map = placement_verdicts(
+                self.city, tile, cells, self.rotation, gate=self.gate, language=language
+            )
         else:
             cells_map = {}
         self._verdicts = {
@@ -223,7 +240,18 @@ class CityWidget(BoardWidget):
             "rotation": self.rotation,
             "gate": self.gate,
             "cells": cells_map,
+            "status": self._status(tile, cells_map),
         }
+
+    def _status(self, tile: Tile | None, cells: dict[str, Any]) -> str:
+        """What the status line says while no cell is pointed at: on how many cells the tile
+        fits (a count-dependent sentence, so said here in the language's plural)."""
+        if tile is None:
+            return ""
+        count = sum(1 for found in cells.values() if found["ok"])
+        if count == 0:
+            return self._render("page.fits-none", tile=tile.code)
+        return self._render("page.fits", tile=tile.code, count=count)
 
     # -- what is selected -----------------------------------------------------------------
     @property
@@ -312,7 +340,7 @@ class CityWidget(BoardWidget):
     def undo(self) -> bool:
         """Take back the last change; ``False`` when there is nothing to undo."""
         if not self._history:
-            self._say(render("widget.nothing-to-undo", {}), "info")
+            self._say(self._render("widget.nothing-to-undo"), "info")
             return False
         snapshot = self._history.pop()
         with self.hold_sync():
@@ -322,7 +350,7 @@ class CityWidget(BoardWidget):
             self.tiles = snapshot.tiles
             self.reserve = snapshot.reserve
             self._can_undo = bool(self._history)
-            self._say(render("widget.undone", {}), "info")
+            self._say(self._render("widget.undone"), "info")
         return True
 
     def on_place(self, callback: Callable[[Cell, Tile], Any], remove: bool = False) -> None:
@@ -351,7 +379,7 @@ class CityWidget(BoardWidget):
     def _act(self, cell: Cell, wanted: str | None) -> list[Violation]:
         action, tile = self._action_at(cell)
         if wanted is not None and wanted != action:
-            raise BadMessageError(f"a click at {format_cell(cell)} would {action}, not {wanted}")
+            raise BadMessageError("widget.bad-click", cell=cell, action=action, wanted=wanted)
         violations = self._check(action, cell, tile)
         self.last_verdict = violations
         if violations:
@@ -365,10 +393,10 @@ class CityWidget(BoardWidget):
     ) -> str:
         """Why ``action`` at ``cell`` is refused: which tile, where, and every broken rule."""
         moved = tile if tile is not None else self.city.get(cell)
-        why = describe_violations(violations)
+        why = describe_violations(violations, self.language)
         if moved is None:  # a removal where nothing stands: the rule's sentence says so
             return why
-        return render(f"widget.refused-{action}", {"tile": moved.code, "cell": cell, "why": why})
+        return self._render(f"widget.refused-{action}", tile=moved.code, cell=cell, why=why)
 
     def _apply(self, action: str, cell: Cell, tile: Tile | None) -> None:
         city = self.city.copy()
@@ -377,12 +405,12 @@ class CityWidget(BoardWidget):
         if action == "remove":
             removed = city.remove(cell)
             reserve.append(removed)
-            message = render("widget.moved", {"tile": removed.code, "cell": cell})
+            message = self._render("widget.moved", tile=removed.code, cell=cell)
         elif action == "swap":
             assert tile is not None and self.reserve_selected is not None
             old = city.swap(cell, tile)
             reserve[self.reserve_selected] = old
-            message = render("widget.swapped", {"old": old.code, "cell": cell, "tile": tile.code})
+            message = self._render("widget.swapped", old=old.code, cell=cell, tile=tile.code)
         else:
             assert tile is not None
             city.place(tile, cell, gate=self.gate)
@@ -392,8 +420,8 @@ class CityWidget(BoardWidget):
             else:
                 assert self.selected is not None
                 del tiles[self.selected]
-            placed = {"tile": tile.code, "cell": cell, "gate": gate_words(self.gate)}
-            message = render("widget.placed", placed)
+            gate = gate_words(self.gate, self.language)
+            message = self._render("widget.placed", tile=tile.code, cell=cell, gate=gate)
         self._history.append(snapshot)
         with self.hold_sync():
             self.selected = None
@@ -428,13 +456,13 @@ class CityWidget(BoardWidget):
         elif kind == "gate":
             self.gate = content.get("side")  # validated: a bad side is ignored with a note
         else:
-            raise BadMessageError(f"unknown message kind {short(kind)}")
+            raise BadMessageError("widget.bad-message-kind", value=short(kind))
 
     def _act_from_page(self, content: dict[str, Any]) -> None:
         cell = parse_cell_key(content.get("cell"))
         min_x, min_y, max_x, max_y = self._board["extent"]
         if not (min_x <= cell[0] <= max_x and min_y <= cell[1] <= max_y):
-            raise BadMessageError(f"unknown cell {format_cell(cell)}: it is not on the board")
+            raise BadMessageError("widget.bad-cell-off-board", cell=cell)
         tile = self.active_tile
         if content.get("version") != self._version or content.get("tile") != (
             tile.code if tile is not None else None
@@ -455,11 +483,11 @@ class CityWidget(BoardWidget):
                 self.reserve_selected = index
                 self.mode = "redesign"
         else:
-            raise BadMessageError(f"unknown tray {short(tray)}")
+            raise BadMessageError("widget.bad-tray", value=short(tray))
 
     def _set_mode(self, mode: object) -> None:
         if mode not in MODES:
-            raise BadMessageError(f"unknown mode {short(mode)}")
+            raise BadMessageError("widget.bad-mode-message", value=short(mode))
         self.mode = mode
 
     def _toggle(self, what: object) -> None:
@@ -468,7 +496,7 @@ class CityWidget(BoardWidget):
         elif what == "counts":
             self.show_counts = not self.show_counts
         else:
-            raise BadMessageError(f"nothing called {short(what)} to show or hide")
+            raise BadMessageError("widget.bad-toggle", value=short(what))
 
     # -- notebook display -----------------------------------------------------------------
     def __repr__(self) -> str:
@@ -477,20 +505,23 @@ class CityWidget(BoardWidget):
 
     def _static_svg(self) -> str:
         """The city, then the tiles to try and the reserve, as the live widget shows them."""
-        parts = [fallback.picture(city_svg(self.city))]
+        language = self.language
+        parts = [fallback.picture(city_svg(self.city, language=language))]
         for key, tiles in (
             ("widget.tray-tiles", self.tiles),
             ("widget.tray-reserve", self.reserve),
         ):
-            title = render(key, {})
+            title = render(key, {}, language)
             if tiles:
-                pictures = [(entry["code"], entry["svg"]) for entry in tray_payload(tiles)]
+                entries = tray_payload(tiles, language)
+                pictures = [(entry["code"], entry["svg"]) for entry in entries]
                 parts.append(fallback.tray(title, pictures))
-        return fallback.stacked(parts, describe_city(self.city))
+        return fallback.stacked(parts, describe_city(self.city, language=language))
 
 
-def _index(value: object, tray: Sequence[Tile], what: str) -> int | None:
-    """An index into ``tray`` from an index, a tile or a tile code."""
+def _index(value: object, tray: Sequence[Tile], key: str, language: str) -> int | None:
+    """An index into ``tray`` from an index, a tile or a tile code; ``key`` says why a number
+    is refused."""
     if value is None:
         return None
     if isinstance(value, Tile | str):
@@ -499,8 +530,11 @@ def _index(value: object, tray: Sequence[Tile], what: str) -> int | None:
         except ValueError as error:  # a TraitError, so that a write is undone whole
             raise traitlets.TraitError(str(error)) from None
         if tile not in tray:
-            raise traitlets.TraitError(f"{tile.code!r} is not in the tray")
+            raise traitlets.TraitError(
+                render("widget.bad-not-in-tray", {"code": repr(tile.code)}, language)
+            )
         return tray.index(tile)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < len(tray):
-        raise traitlets.TraitError(f"no {what} number {short(value)} (the tray holds {len(tray)})")
+        words = {"value": short(value, language), "count": len(tray)}
+        raise traitlets.TraitError(render(key, words, language))
     return value

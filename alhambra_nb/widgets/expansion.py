@@ -28,6 +28,7 @@ from ..core.actions import (
     TakeMoney,
 )
 from ..core.game import Game
+from ..core.messages import Phrase, render, template
 from ..core.modules.characters import (
     BY_ID,
     FATIME_POINTS,
@@ -69,10 +70,11 @@ EL_SCHAUF = "el-schauf"
 """What the page sends for Abdul El'Schauf: his redesign is then made on the board."""
 
 SYMBOL_WORDS = {
-    Symbol.TURN: "on your turns, one ♦ character per turn",
-    Symbol.SCORING: "at every scoring",
-    Symbol.ONCE: "once, then it leaves the game",
+    Symbol.TURN: "widget.symbol-turn",
+    Symbol.SCORING: "widget.symbol-scoring",
+    Symbol.ONCE: "widget.symbol-once",
 }
+"""The catalogue key of what each character symbol means."""
 
 GATE_FILL = "#f4e4c1"
 CHIP_FILL = "#efe6fa"
@@ -87,8 +89,11 @@ class Offer:
     label: str
 
 
-def module_offers(actions: Iterable[Action], state: GameState) -> list[Offer]:
-    """The buttons for the module actions among the legal ``actions``, in their order.
+def module_offers(
+    actions: Iterable[Action], state: GameState, language: str | None = None
+) -> list[Offer]:
+    """The buttons for the module actions among the legal ``actions``, in their order, their
+    labels in ``language``.
 
     Abdul El'Schauf's many possible redesigns become one button: the redesign itself is chosen
     on the board, where every cell has its verdict."""
@@ -100,46 +105,58 @@ def module_offers(actions: Iterable[Action], state: GameState) -> list[Offer]:
         if isinstance(action, ElSchaufRedesign):
             el_schauf = True
             continue
-        offers.append(Offer(str(action), action_label(action, state)))
+        offers.append(Offer(str(action), action_label(action, state, language)))
     if el_schauf:
-        offers.append(Offer(EL_SCHAUF, "Abdul El'Schauf: one more redesign on your Alhambra"))
+        offers.append(Offer(EL_SCHAUF, render("widget.offer-el-schauf", {}, language)))
     return offers
 
 
-def _cards_words(cards: Sequence[str]) -> str:
-    return f"{describe(cards)} ({total(cards)})"
+def _cards_words(cards: Sequence[str], language: str | None) -> str:
+    words = {"cards": describe(cards, language), "total": total(cards)}
+    return render("widget.cards-total", words, language)
 
 
-def _space_tile(state: GameState, space: int) -> str:
+def _space_tile(state: GameState, space: int, language: str | None) -> str:
     tile = state.market[space - 1] if 1 <= space <= len(state.market) else None
-    return f"the {tile.code} on space {space}" if tile is not None else f"space {space}"
+    if tile is None:
+        return render("widget.space-only", {"space": space}, language)
+    return render("widget.space-tile", {"tile": tile.code, "space": space}, language)
 
 
-def action_label(action: Action, state: GameState) -> str:
-    """A module action in a learner's words (the button's text)."""
+def action_label(action: Action, state: GameState, language: str | None = None) -> str:
+    """A module action in a learner's words (the button's text), in ``language``."""
+    key, words = _label_words(action, state, language)
+    return render(key, words, language) if key else str(action)
+
+
+def _label_words(
+    action: Action, state: GameState, language: str | None
+) -> tuple[str | None, dict[str, Any]]:
+    """The template of a module action's label and its words (``None``: no template)."""
     if isinstance(action, TakeGate):
-        return "Take the gate card (a whole take-money action, R7)"
+        return "widget.offer-take-gate", {}
     if isinstance(action, Bid):
-        return f"Bid {action.amount}"
+        return "widget.offer-bid", {"amount": action.amount}
     if isinstance(action, Pass):
-        return "Pass"
+        return "widget.offer-pass", {}
     if isinstance(action, PayBid):
-        return f"Pay {_cards_words(action.cards)}"
+        return "widget.offer-pay", {"cards": _cards_words(action.cards, language)}
     if isinstance(action, FatimeChoice):
         if action.keep:
-            return f"Keep Fatime ({FATIME_POINTS} points at the end)"
-        return "Swap Fatime for the top face-down character"
+            return "widget.offer-fatime-keep", {"points": FATIME_POINTS}
+        return "widget.offer-fatime-swap", {}
     if isinstance(action, KarimBuy):
-        return f"Abdul Karim: {_space_tile(state, action.space)} for nothing"
+        return "widget.offer-karim", {"what": _space_tile(state, action.space, language)}
     if isinstance(action, KnihstigTake):
-        return f"Abdul Knihstig: take {_cards_words([action.card])}"
+        return "widget.offer-knihstig", {"cards": _cards_words([action.card], language)}
     if isinstance(action, LailaSwap):
-        return f"Laila Wundabah: a new tile for {_space_tile(state, action.space)}"
+        return "widget.offer-laila", {"what": _space_tile(state, action.space, language)}
     if isinstance(action, MachmaSwap):
-        return f"Machma Klain: your {describe([action.give])} for {describe([action.take])}"
+        give, take = describe([action.give], language), describe([action.take], language)
+        return "widget.offer-machma", {"give": give, "take": take}
     if isinstance(action, YammeradDraw):
-        return "Yammerad: draw the top money card"
-    return str(action)
+        return "widget.offer-yammerad", {}
+    return None, {}
 
 
 def parse_offer(text: str) -> Action:
@@ -151,44 +168,48 @@ def parse_offer(text: str) -> Action:
 
 
 # -- words about the table ------------------------------------------------------------------
-def money_totals(money: Sequence[str], *, diamonds: bool) -> str:
+def money_totals(money: Sequence[str], *, diamonds: bool, language: str | None = None) -> str:
     """'Money: Denar 5 · … · Diamonds 7' (diamonds only when the module is on)."""
-    parts = [f"{c.label} {total_in(money, c)}" for c in CURRENCIES]
+    amounts = [(c.value, total_in(money, c)) for c in CURRENCIES]
     if diamonds:
-        parts.append(f"Diamonds {total(m for m in money if is_diamond(m))}")
-    return "Money: " + " · ".join(parts)
+        amounts.append(("diamond", total(m for m in money if is_diamond(m))))
+    parts = []
+    for kind, amount in amounts:
+        words = {"currency": Phrase(f"currency.{kind}"), "total": amount}
+        parts.append(render("widget.money-total", words, language))
+    totals = template("widget.table-sep", language).join(parts)
+    return render("widget.money-totals", {"totals": totals}, language)
 
 
-def character_text(card_id: str) -> str:
+def character_text(card_id: str, language: str | None = None) -> str:
     """'Fatime (1×)'."""
     character = BY_ID[card_id]
-    return f"{character.name} ({character.symbol.value})"
+    words = {"name": character.name, "symbol": character.symbol.value}
+    return render("widget.character", words, language)
 
 
-def auction_text(game: Game) -> str:
+def auction_text(game: Game, language: str | None = None) -> str:
     """The state of the characters' auction, or what lies aside when none runs."""
     data = game.module_state(CHARACTERS)
     names = game.state.names
     if data["choice"] is not None:
-        return (
-            f"{names[data['choice']]} won Fatime: keep her ({FATIME_POINTS} points at the end) "
-            "or swap her for the top face-down character, who acts at once."
-        )
+        words = {"player": names[data["choice"]], "points": FATIME_POINTS}
+        return render("widget.auction-fatime", words, language)
     auction = data["auction"]
     if auction is None:
-        return (
-            f"No auction running. Characters face down aside: {len(data['aside'])}; "
-            f"out of the game: {len(data['removed'])}."
-        )
-    what = f"Auction of {character_text(auction['character'])}"
+        words = {"aside": len(data["aside"]), "removed": len(data["removed"])}
+        return render("widget.auction-none", words, language)
+    character = character_text(auction["character"], language)
     high, leader = auction["high"], auction["leader"]
     if auction["paying"]:
-        return (
-            f"{what}: {names[leader]} won with {high} and pays cards of one currency "
-            f"(or diamonds) totalling at least {high}, no change."
-        )
-    best = "no bid yet" if leader is None else f"highest bid {high} by {names[leader]}"
-    return f"{what}: {best}; {names[game.state.current]} to bid more or pass."
+        words = {"character": character, "player": names[leader], "high": high}
+        return render("widget.auction-paying", words, language)
+    current = names[game.state.current]
+    if leader is None:
+        return render("widget.auction-no-bid", {"character": character, "current": current},
+                      language)  # fmt: skip
+    words = {"character": character, "high": high, "leader": names[leader], "current": current}
+    return render("widget.auction-bid", words, language)
 
 
 def has_characters(game: Game) -> bool:
@@ -231,50 +252,60 @@ def draw_modules_panel(
     offers: Sequence[Offer] = (),
     gate: GateControl | None = None,
     paying: bool = False,
+    language: str | None = None,
 ) -> float:
     """The expansion II panel: the gate card beside the market, the auction, and (on a live
-    table) the module actions and the gate chooser. Returns the y below it."""
+    table) the module actions and the gate chooser, in ``language``. Returns the y below it."""
     modules = game.modules
-    group = panel(root, "modules", 0, y, width, 100, "Expansion II: " + ", ".join(modules))
+    # The modules' names are the names code gives them (``modules=["gates"]``).
+    title = render("widget.modules-title", {"modules": ", ".join(modules)}, language)
+    group = panel(root, "modules", 0, y, width, 100, title)
     top = 30.0
     if "gates" in modules:
-        top = _draw_gate_display(group, game, top)
+        top = _draw_gate_display(group, game, top, language)
     if has_characters(game):
-        label(group, "auction", auction_text(game), 10, top + 16, font_size=13,
+        label(group, "auction", auction_text(game, language), 10, top + 16, font_size=13,
               font_weight="bold" if play_held(game) else None)  # fmt: skip
         top += 24
     if offers or paying:
-        top = _draw_offers(group, offers, paying, top + 4, width)
+        top = _draw_offers(group, offers, paying, top + 4, width, language)
     if gate is not None:
-        top = _draw_gate_control(group, gate, top + 4)
+        top = _draw_gate_control(group, gate, top + 4, language)
     height = top + 8
     group[0].set("height", f"{height:.0f}")
     return y + height
 
 
-def _draw_gate_display(group: ET.Element, game: Game, top: float) -> float:
+def _draw_gate_display(group: ET.Element, game: Game, top: float, language: str | None) -> float:
     shown = game.module_state("gates")["display"]
     if shown is not None:
         card = node(group, "g", "gate-card", transform=f"translate(10 {top})",
-                    aria_label="a gate card beside the market")  # fmt: skip
+                    aria_label=template("widget.gate-card", language))  # fmt: skip
         node(card, "rect", "card-face", width=44, height=30, rx=4, fill=GATE_FILL,
              stroke="#8a6d3b", stroke_width=1.5)  # fmt: skip
-        label(card, "card-currency", "Gate", 22, 20, font_size=12, text_anchor="middle")
-        text = "A gate card lies beside the market: taking it is a whole take-money action."
+        label(card, "card-currency", template("widget.gate-card-name", language), 22, 20,
+              font_size=12, text_anchor="middle")  # fmt: skip
+        text = template("widget.gate-display", language)
     else:
-        text = "No gate card beside the market."
+        text = template("widget.gate-display-none", language)
     label(group, "gate-display", text, 62 if shown else 10, top + 20, font_size=13)
     return top + 34
 
 
 def _draw_offers(
-    group: ET.Element, offers: Sequence[Offer], paying: bool, top: float, width: float
+    group: ET.Element,
+    offers: Sequence[Offer],
+    paying: bool,
+    top: float,
+    width: float,
+    language: str | None,
 ) -> float:
-    label(group, "offers-title", "You may:", 10, top + 20, font_size=13, font_weight="bold")
+    label(group, "offers-title", template("widget.offers-title", language), 10, top + 20,
+          font_size=13, font_weight="bold")  # fmt: skip
     x, row = 80.0, top
     buttons = [(o.label, {"module": o.action}) for o in offers]
     if paying:
-        buttons.append(("Pay with the cards picked in your hand", {"do": "pay"}))
+        buttons.append((template("widget.offer-pay-picked", language), {"do": "pay"}))
     for text, data in buttons:
         w = button_width(text)
         if x + w > width - 10 and x > 80:
@@ -284,12 +315,15 @@ def _draw_offers(
     return row + BUTTON_HEIGHT + 4
 
 
-def _draw_gate_control(group: ET.Element, gate: GateControl, top: float) -> float:
-    cards = f"{gate.cards} gate card" + ("s" if gate.cards != 1 else "")
-    label(group, "gate-title", f"Gate ({cards}):", 10, top + 20, font_size=13, font_weight="bold")
+def _draw_gate_control(
+    group: ET.Element, gate: GateControl, top: float, language: str | None
+) -> float:
+    title = render("widget.gate-title", {"count": gate.cards}, language)
+    label(group, "gate-title", title, 10, top + 20, font_size=13, font_weight="bold")
     x = 150.0
-    for side, text in (("", "No gate"), ("N", "north"), ("E", "east"), ("S", "south"),
-                       ("W", "west")):  # fmt: skip
+    choices = [("", template("widget.gate-none", language))]
+    choices += [(side, template(f"side.{side}", language)) for side in ("N", "E", "S", "W")]
+    for side, text in choices:
         w = button_width(text)
         button(group, text, x, top, width=w, pressed=(gate.chosen or "") == side, gate=side)
         x += w + 8
@@ -297,31 +331,34 @@ def _draw_gate_control(group: ET.Element, gate: GateControl, top: float) -> floa
     return top + BUTTON_HEIGHT + 4
 
 
-def draw_player_extras(group: ET.Element, game: Game, seat: int, top: float, width: float) -> float:
+def draw_player_extras(
+    group: ET.Element, game: Game, seat: int, top: float, width: float, language: str | None = None
+) -> float:
     """A player's gate cards and characters (name, symbol, used this turn or not), wrapped
     within ``width``; returns the y below them."""
     x, row = 10.0, top
     if "gates" in game.modules:
-        text = f"Gate cards: {len(game.module_state('gates')['hands'][seat])}"
+        count = len(game.module_state("gates")["hands"][seat])
+        text = render("widget.gate-cards", {"count": count}, language)
         label(group, "gate-cards", text, x, row + 17, font_size=13)
         x += 7.4 * len(text) + 16
     if has_characters(game):
         data = game.module_state(CHARACTERS)
         owned = data["owned"][seat]
-        title = "Characters:" + ("" if owned else " none")
+        title = template("widget.characters-title" if owned else "widget.characters-none", language)
         label(group, "characters-title", title, x, row + 17, font_size=13)
         x += 7.4 * len(title) + 10
         for card_id in owned:
-            chip = _character_chip(game, data, seat, card_id)
+            chip = _character_chip(game, data, seat, card_id, language)
             if x + chip[1] > width - 10:
                 x, row = 10.0, row + 26
-            _draw_character(group, chip, card_id, x, row)
+            _draw_character(group, chip, card_id, x, row, language)
             x += chip[1] + 6
     return row + 26 if x > 10 else row
 
 
 def _character_chip(
-    game: Game, data: dict[str, Any], seat: int, card_id: str
+    game: Game, data: dict[str, Any], seat: int, card_id: str, language: str | None = None
 ) -> tuple[str, float, bool]:
     """A character chip's text, width and whether its ♦ was used this turn."""
     state = game.state
@@ -330,19 +367,28 @@ def _character_chip(
         and seat == state.current
         and data["used"] == state.turn
     )
-    text = character_text(card_id) + (" · used this turn" if used else "")
+    text = character_text(card_id, language)
+    if used:
+        text = render("widget.character-used", {"character": text}, language)
     return text, 7.0 * len(text) + 14, used
 
 
 def _draw_character(
-    group: ET.Element, chip: tuple[str, float, bool], card_id: str, x: float, y: float
+    group: ET.Element,
+    chip: tuple[str, float, bool],
+    card_id: str,
+    x: float,
+    y: float,
+    language: str | None = None,
 ) -> None:
     text, w, used = chip
     character = BY_ID[card_id]
-    words = f"{character.name}: {SYMBOL_WORDS[character.symbol]}. {character.effect}"
+    symbol = template(SYMBOL_WORDS[character.symbol], language)
+    key = "widget.character-about-used" if used else "widget.character-about"
+    about = {"name": character.name, "symbol": symbol, "effect": character.effect}
     item = node(group, "g", "character" + (" used" if used else ""),
                 transform=f"translate({x:.0f} {y + 2:.0f})", data_character=card_id,
-                aria_label=words + (" Used this turn." if used else ""))  # fmt: skip
+                aria_label=render(key, about, language))  # fmt: skip
     node(item, "rect", "character-face", width=f"{w:.0f}", height=20, rx=10,
          fill="#e4e4e4" if used else CHIP_FILL, stroke="#7b68a6")  # fmt: skip
     label(item, "character-name", text, 7, 14, font_size=12, **({"fill": MUTED} if used else {}))

@@ -36,9 +36,11 @@ from ..core.actions import (
 )
 from ..core.bots import Bot, GreedyBot, RandomBot
 from ..core.city import City
+from ..core.errors import AlhambraError, shown
 from ..core.game import Game
-from ..core.geometry import Cell, format_cell
-from ..core.messages import render, words
+from ..core.geometry import Cell
+from ..core.i18n import resolve
+from ..core.messages import Phrase, join, render, template, word, words
 from ..core.modules.characters import ElSchaufRedesign, PayBid, purse
 from ..core.modules.gates import gated_placements
 from ..core.money import (
@@ -47,6 +49,7 @@ from ..core.money import (
     VALUE,
     Currency,
     card,
+    card_words,
     describe,
     space_currency,
     total,
@@ -63,6 +66,7 @@ from .board import (
     NothingToDoError,
     Verdict,
     bundle,
+    empty_verdict,
     extent_cells,
     gate_trait,
     gate_words,
@@ -137,7 +141,15 @@ DIAMOND_FILL = "#bfe6f0"
 
 
 def _money_card(
-    parent: ET.Element, card_id: str, x: float, y: float, w: float, h: float, *, data: str
+    parent: ET.Element,
+    card_id: str,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    *,
+    data: str,
+    language: str,
 ) -> None:
     """A money card: its colour, its value and its currency's name (colour never speaks alone)."""
     money = card(card_id)
@@ -145,13 +157,13 @@ def _money_card(
     # Diamonds (expansion II) are no currency of the market: a colour and a name of their own.
     kind = currency.value if currency is not None else "diamond"
     fill = CURRENCY_FILL[currency] if currency is not None else DIAMOND_FILL
-    label = currency.label if currency is not None else "Diamonds"
+    label = template(f"currency.{kind}", language)
     group = _node(
         parent,
         "g",
         f"money-card {kind}",
         transform=f"translate({x} {y})",
-        aria_label=str(money),
+        aria_label=card_words(card_id, language),
         **{f"data_{data}": card_id},
     )
     _node(group, "rect", "card-face", width=w, height=h, rx=5, fill=fill,
@@ -182,7 +194,9 @@ class _Table:
         offers: Sequence[Offer] = (),
         gate: GateControl | None = None,
         paying: bool = False,
+        language: str | None = None,
     ) -> None:
+        self.language = resolve(language)
         self.game = game
         self.bots = bots or {}
         self.choice = choice
@@ -202,7 +216,8 @@ def city_extent_of(city: City) -> Extent:
 
 
 def table_svg(game: Game, **options: Any) -> tuple[str, dict[str, Any]]:
-    """The table as one SVG, and where each player's Alhambra is (for the page's grid)."""
+    """The table as one SVG, and where each player's Alhambra is (for the page's grid); its
+    words in ``language`` (an option; the session's by default)."""
     table = _Table(game, **options)
     root = ET.Element(
         "svg",
@@ -218,7 +233,7 @@ def table_svg(game: Game, **options: Any) -> tuple[str, dict[str, Any]]:
     y = _draw_market_row(root, table, y + 8)
     if game.modules:
         y = draw_modules_panel(root, game, y + 8, WIDTH, offers=table.offers, gate=table.gate,
-                               paying=table.paying)  # fmt: skip
+                               paying=table.paying, language=table.language)  # fmt: skip
     y, cities = _draw_players(root, table, y + 12)
     y = _draw_neutral(root, table, y)
     y = _draw_log(root, table, y + 8)
@@ -233,26 +248,34 @@ def table_svg(game: Game, **options: Any) -> tuple[str, dict[str, Any]]:
 
 def _player_tag(table: _Table, seat: int) -> str:
     if seat in table.bots:
-        return "bot"
+        return template("widget.role-bot", table.language)
     humans = [s for s in range(len(table.game.state.players)) if s not in table.bots]
-    return "you" if len(humans) == 1 and table.bots else "player"
+    role = "you" if len(humans) == 1 and table.bots else "player"
+    return template(f"widget.role-{role}", table.language)
 
 
 def _draw_header(root: ET.Element, table: _Table, y: float) -> float:
-    game, state = table.game, table.game.state
+    game, state, language = table.game, table.game.state, table.language
     group = _node(root, "g", "header")
     if state.phase == PHASE_OVER:
-        title = f"Game over after {state.turn} turns: won by {', '.join(game.winners())}"
+        words = {"count": state.turn, "winners": game.winners()}
+        title = render("widget.table-over", words, language)
     else:
-        name = state.players[state.current].name
-        final = " (placing the last market tiles)" if state.phase == PHASE_FINAL else ""
-        title = f"Turn {state.turn}: {name} ({_player_tag(table, state.current)}) to play{final}"
+        key = "widget.table-turn-final" if state.phase == PHASE_FINAL else "widget.table-turn"
+        words = {"turn": state.turn, "player": state.players[state.current].name,
+                 "role": _player_tag(table, state.current)}  # fmt: skip
+        title = render(key, words, language)
     _label(group, "title", title, 10, y + 24, font_size=18, font_weight="bold")
-    scores = [f"{p.name} {p.score}" for p in state.players]
+    scores = [
+        render("widget.table-score", {"player": p.name, "points": p.score}, language)
+        for p in state.players
+    ]
     if state.neutral is not None:
-        scores.append(f"{state.neutral.name} (neutral) {state.neutral.score}")
-    _label(group, "scores", "Points: " + " · ".join(scores), WIDTH - 10, y + 24,
-           text_anchor="end", font_size=14)  # fmt: skip
+        words = {"player": state.neutral.name, "points": state.neutral.score}
+        scores.append(render("widget.table-score-neutral", words, language))
+    points = template("widget.table-sep", language).join(scores)
+    _label(group, "scores", render("widget.table-points", {"scores": points}, language),
+           WIDTH - 10, y + 24, text_anchor="end", font_size=14)  # fmt: skip
     if table.prompt:
         _label(group, "prompt", table.prompt, 10, y + 46, font_size=13, fill=MUTED)
         return y + 54
@@ -260,37 +283,44 @@ def _draw_header(root: ET.Element, table: _Table, y: float) -> float:
 
 
 def _draw_market_row(root: ET.Element, table: _Table, y: float) -> float:
-    state = table.game.state
+    state, language = table.game.state, table.language
     height = 186
-    market = _panel(root, "market", 0, y, 500, height, "Building market")
+    say = _say(language)
+    market = _panel(root, "market", 0, y, 500, height, say("widget.table-market"))
     for index, tile in enumerate(state.market):
         space = index + 1
         currency = space_currency(space)
+        name = template(f"currency.{currency.value}", language)
         x = 10 + index * 122
-        label = f"space {space}, {currency.label}: " + (
-            f"{describe_tile(tile)}, price {tile.price}" if tile else "empty"
-        )
+        if tile is not None:
+            label = say("widget.table-space", space=space, currency=name,
+                        tile=describe_tile(tile, language), price=tile.price)  # fmt: skip
+        else:
+            label = say("widget.table-space-empty", space=space, currency=name)
         group = _node(market, "g", f"space {currency.value}", transform=f"translate({x} 28)",
                       data_space=space, aria_label=label)  # fmt: skip
         _node(group, "rect", "space-area", width=112, height=150, rx=6, fill="#f6f1e4",
               stroke="#d6cdb8")  # fmt: skip
         _node(group, "rect", "space-band", width=112, height=24, rx=5,
               fill=CURRENCY_FILL[currency])  # fmt: skip
-        _label(group, "space-name", f"{space} · {currency.label}", 56, 17,
-               text_anchor="middle", font_weight="bold")  # fmt: skip
+        _label(group, "space-name", say("widget.table-space-name", space=space, currency=name),
+               56, 17, text_anchor="middle", font_weight="bold")  # fmt: skip
         if tile is not None:
             _tile_picture(group, tile, 16, 30, 80)
-            _label(group, "space-price", f"{tile.price} {currency.label}", 56, 140,
-                   text_anchor="middle", font_size=13)  # fmt: skip
+            _label(group, "space-price", say("widget.table-price", price=tile.price,
+                   currency=name), 56, 140, text_anchor="middle", font_size=13)  # fmt: skip
         else:
-            _label(group, "space-empty", "(empty)", 56, 80, text_anchor="middle", fill=MUTED)
-    display = _panel(root, "display", 508, y, 340, height, "Money display")
+            _label(group, "space-empty", say("widget.table-empty"), 56, 80,
+                   text_anchor="middle", fill=MUTED)  # fmt: skip
+    display = _panel(root, "display", 508, y, 340, height, say("widget.table-display"))
     for index, card_id in enumerate(state.display):
-        _money_card(display, card_id, 12 + index * 80, 32, 70, 104, data="card")
+        _money_card(display, card_id, 12 + index * 80, 32, 70, 104, data="card",
+                    language=language)  # fmt: skip
     if not state.display:
-        _label(display, "display-empty", "(empty)", 20, 80, fill=MUTED)
-    _label(display, "deck", f"deck {len(state.deck)} cards · discard {len(state.discard)} · "
-           f"bag {len(state.bag)} tiles", 12, 170, font_size=12, fill=MUTED)  # fmt: skip
+        _label(display, "display-empty", say("widget.table-empty"), 20, 80, fill=MUTED)
+    deck = say("widget.table-deck", deck=len(state.deck), discard=len(state.discard),
+               bag=len(state.bag))  # fmt: skip
+    _label(display, "deck", deck, 12, 170, font_size=12, fill=MUTED)
     if table.interactive:
         _draw_controls(root, table, y, height)
     else:
@@ -298,31 +328,30 @@ def _draw_market_row(root: ET.Element, table: _Table, y: float) -> float:
     return y + height
 
 
-CONTROLS = (
-    ("take", "Take money"),
-    ("buy", "Buy"),
-    ("redesign", "Redesign"),
-    ("end", "End turn"),
-    ("reserve", "To reserve"),
-    ("give", "Give away"),
-    ("undo", "Undo"),
-    ("bot", "Bot plays"),
-)
-"""The table's buttons (``data-do`` and label), two per row."""
+CONTROLS = ("take", "buy", "redesign", "end", "reserve", "give", "undo", "bot")
+"""The table's buttons (``data-do``; the label is ``widget.button-…``), two per row."""
+
+
+def _say(language: str) -> Any:
+    """``say(key, **params)``: a template of the catalogue filled, in ``language``."""
+    return lambda key, **params: render(key, params, language)
 
 
 def _draw_controls(root: ET.Element, table: _Table, y: float, height: float) -> None:
-    group = _panel(root, "controls", 856, y, 244, height, "Actions")
-    for index, (do, text) in enumerate(CONTROLS):
+    say = _say(table.language)
+    group = _panel(root, "controls", 856, y, 244, height, say("widget.table-actions"))
+    for index, do in enumerate(CONTROLS):
         row, column = divmod(index, 2)
-        button(group, text, 8 + column * 120, 30 + row * 38,
+        button(group, say(f"widget.button-{do}"), 8 + column * 120, 30 + row * 38,
                off=table.buttons_off.get(do, False), do=do)  # fmt: skip
 
 
 def _draw_turn_summary(root: ET.Element, table: _Table, y: float, height: float) -> None:
-    panel = _panel(root, "controls", 856, y, 244, height, "This turn")
+    say = _say(table.language)
+    panel = _panel(root, "controls", 856, y, 244, height, say("widget.table-this-turn"))
     state = table.game.state
-    lines = [f"{state.actions} action(s) taken", "may act: " + ("yes" if state.may_act else "no")]
+    may = "widget.table-may-act" if state.may_act else "widget.table-may-not-act"
+    lines = [say("widget.table-actions-taken", count=state.actions), say(may)]
     for index, line in enumerate(lines):
         _label(panel, "summary", line, 10, 44 + 20 * index, font_size=13)
 
@@ -339,10 +368,13 @@ def _draw_players(root: ET.Element, table: _Table, y: float) -> tuple[float, dic
         x = column * (PANEL_WIDTH + 10)
         height, extent = _draw_player(root, table, seat, player, x, row_top)
         row_height = max(row_height, height)
+        language = table.language
         cities[str(seat)] = {
             "extent": list(extent),
-            "name": f"Alhambra of {player.name}",
-            "labels": {cell_key(c): describe_cell(player.city, c) for c in extent_cells(extent)},
+            "name": render("widget.table-city", {"player": player.name}, language),
+            "labels": {
+                cell_key(c): describe_cell(player.city, c, language) for c in extent_cells(extent)
+            },
         }
     return row_top + row_height, cities
 
@@ -350,38 +382,44 @@ def _draw_players(root: ET.Element, table: _Table, y: float) -> tuple[float, dic
 def _draw_player(
     root: ET.Element, table: _Table, seat: int, player: PlayerState, x: float, y: float
 ) -> tuple[float, Extent]:
-    state = table.game.state
+    state, language = table.game.state, table.language
+    say = _say(language)
     current = state.phase != PHASE_OVER and state.current == seat
     group = _node(root, "g", "player" + (" current" if current else ""),
                   transform=f"translate({x} {y})", data_seat=seat)  # fmt: skip
     bg = _node(group, "rect", "panel-bg", width=PANEL_WIDTH, rx=8, fill="#ffffff",
                stroke=PALETTE["highlight"] if current else "#d6cdb8",
                stroke_width=4 if current else 1.5)  # fmt: skip
-    marker = "▶ " if current else ""
-    _label(group, "player-name", f"{marker}{player.name} ({_player_tag(table, seat)})", 10, 22,
-           font_size=16, font_weight="bold")  # fmt: skip
-    _label(group, "player-score", f"{player.score} points", PANEL_WIDTH - 10, 22,
-           font_size=16, font_weight="bold", text_anchor="end")  # fmt: skip
-    totals = money_totals(player.money, diamonds="diamonds" in state.modules)
+    key = "widget.table-player-current" if current else "widget.table-player"
+    _label(group, "player-name", say(key, player=player.name, role=_player_tag(table, seat)),
+           10, 22, font_size=16, font_weight="bold")  # fmt: skip
+    _label(group, "player-score", say("widget.table-player-points", count=player.score),
+           PANEL_WIDTH - 10, 22, font_size=16, font_weight="bold", text_anchor="end")  # fmt: skip
+    totals = money_totals(player.money, diamonds="diamonds" in state.modules, language=language)
     _label(group, "money-totals", totals, 10, 42, font_size=13)
     built = len(player.city) - 1
     # Beside the points, not the money: the money line is long once diamonds join it.
-    _label(group, "wall", f"{built} built · longest wall {player.city.longest_wall()}",
-           PANEL_WIDTH - 120, 22, text_anchor="end", font_size=13, fill=MUTED)  # fmt: skip
+    _label(group, "wall", say("widget.table-built", built=built,
+           wall=player.city.longest_wall()), PANEL_WIDTH - 120, 22, text_anchor="end",
+           font_size=13, fill=MUTED)  # fmt: skip
     top = 50.0
     per_row = 14
     money = sorted(player.money, key=_hand_order)
     for index, card_id in enumerate(money):
         row, column = divmod(index, per_row)
-        _money_card(group, card_id, 10 + column * 37, top + row * 50, 34, 46, data="hand")
+        _money_card(group, card_id, 10 + column * 37, top + row * 50, 34, 46, data="hand",
+                    language=language)  # fmt: skip
     top += 50 * max(1, -(-len(money) // per_row)) + 6
     if state.modules:
-        top = draw_player_extras(group, table.game, seat, top, PANEL_WIDTH)
-    top = _draw_tile_row(group, "reserve", "Reserve", player.reserve, table, seat, top)
+        top = draw_player_extras(group, table.game, seat, top, PANEL_WIDTH, language)
+    top = _draw_tile_row(group, "reserve", say("widget.table-reserve"), player.reserve, table,
+                         seat, top)  # fmt: skip
     if player.bought:
-        top = _draw_tile_row(group, "bought", "To place", player.bought, table, seat, top)
+        top = _draw_tile_row(group, "bought", say("widget.table-to-place"), player.bought,
+                             table, seat, top)  # fmt: skip
     extent = city_extent_of(player.city)
-    board = _plain(ET.fromstring(city_svg(player.city, extent=extent, show_wall=False)))
+    picture = city_svg(player.city, extent=extent, show_wall=False, language=language)
+    board = _plain(ET.fromstring(picture))
     _, _, box_w, box_h = (float(v) for v in board.get("viewBox", "0 0 100 100").split())
     scale = min(0.64, (PANEL_WIDTH - 20) / box_w, 420 / box_h)
     board.set("x", "10")
@@ -405,16 +443,20 @@ def _draw_tile_row(
     seat: int,
     top: float,
 ) -> float:
-    _label(group, f"{kind}-title", f"{title}:", 10, top + 28, font_size=13)
+    say = _say(table.language)
+    _label(group, f"{kind}-title", say("widget.table-row-title", title=title), 10, top + 28,
+           font_size=13)  # fmt: skip
     if not tiles:
-        _label(group, f"{kind}-empty", "(none)", 84, top + 28, font_size=13, fill=MUTED)
+        _label(group, f"{kind}-empty", say("widget.table-none"), 84, top + 28, font_size=13,
+               fill=MUTED)  # fmt: skip
         return top + 40
     chosen = table.choice if table.game.state.current == seat else None
     for index, tile in enumerate(tiles):
         x = 84 + index * 50
         picked = chosen == (kind, index)
         item = _node(group, "g", f"tray-tile {kind}" + (" chosen" if picked else ""),
-                     transform=f"translate({x} {top})", aria_label=f"{title}: {tile.code}",
+                     transform=f"translate({x} {top})",
+                     aria_label=say("widget.table-row-tile", title=title, code=tile.code),
                      aria_pressed=str(picked).lower(), **{f"data_{kind}": index},
                      data_code=tile.code)  # fmt: skip
         if picked:
@@ -428,9 +470,15 @@ def _draw_neutral(root: ET.Element, table: _Table, y: float) -> float:
     neutral = table.game.state.neutral
     if neutral is None:
         return y
+    say = _say(table.language)
     counts = neutral.building_counts()
-    held = ", ".join(f"{n} {b.value}" for b, n in counts.items() if n) or "nothing"
-    text = f"{neutral.name}, the neutral player: {neutral.score} points; holds {held}."
+    held = [
+        say("widget.table-held", count=n, building=word(b, table.language))
+        for b, n in counts.items()
+        if n
+    ]
+    holds = join(held, table.language) if held else say("widget.table-held-none")
+    text = say("widget.table-neutral", player=neutral.name, points=neutral.score, held=holds)
     _label(root, "neutral", text, 10, y + 22, font_size=13)
     return y + 30
 
@@ -442,10 +490,12 @@ def _draw_log(root: ET.Element, table: _Table, y: float) -> float:
     for index in range(first, len(events)):
         mark = table.log_marks[index] if index < len(table.log_marks) else ""
         fresh = index >= table.fresh_from
-        for part, piece in enumerate(textwrap.wrap(events[index].sentence(), 128)):
+        sentence = events[index].sentence(table.language)
+        for part, piece in enumerate(textwrap.wrap(sentence, 128) or [sentence]):
             lines.append((piece, mark, fresh, part == 0))
     height = 30 + 18 * len(lines) + 6
-    panel = _panel(root, "log", 0, y, WIDTH, height, f"Log (newest last; {len(events)} entries)")
+    title = render("widget.table-log", {"count": len(events)}, table.language)
+    panel = _panel(root, "log", 0, y, WIDTH, height, title)
     for row, (text, mark, fresh, first_line) in enumerate(lines):
         line_y = 44 + 18 * row
         cls = "log-line" + (" fresh" if fresh else "") + (f" by-{mark}" if mark else "")
@@ -456,8 +506,8 @@ def _draw_log(root: ET.Element, table: _Table, y: float) -> float:
         if mark == "bot" and first_line:
             _node(line, "rect", "bot-tag", x=16, y=line_y - 13, width=34, height=17, rx=8,
                   fill="#6b6b6b")  # fmt: skip
-            _label(line, "bot-tag-label", "bot", 33, line_y, font_size=11, fill="#ffffff",
-                   text_anchor="middle")  # fmt: skip
+            _label(line, "bot-tag-label", template("widget.role-bot", table.language), 33,
+                   line_y, font_size=11, fill="#ffffff", text_anchor="middle")  # fmt: skip
         _label(line, "log-text", text, 58, line_y, font_size=13,
                font_weight="bold" if fresh else None)  # fmt: skip
     return y + height
@@ -472,15 +522,18 @@ def _describe_table(game: Game) -> str:
 BotSpec = Bot | str
 
 
-class GameWidgetError(ValueError):
+class GameWidgetError(AlhambraError):
     """Raised when a game table is set up wrongly, e.g. a bot for seat 5 of a 2-player game."""
 
 
-def _make_bots(bots: Mapping[int, BotSpec] | None, players: int) -> dict[int, Bot]:
+def _make_bots(
+    bots: Mapping[int, BotSpec] | None, players: int, language: str | None = None
+) -> dict[int, Bot]:
     found: dict[int, Bot] = {}
     for seat, spec in (bots or {}).items():
         if not isinstance(seat, int) or not 0 <= seat < players:
-            raise GameWidgetError(f"no seat {seat!r} for a bot: seats are 0 to {players - 1}")
+            words = {"value": shown(seat), "last": players - 1}
+            raise GameWidgetError(render("widget.refusal-bot-seat", words, language))
         if spec == "greedy":
             found[seat] = GreedyBot(seed=seat)
         elif spec == "random":
@@ -488,12 +541,13 @@ def _make_bots(bots: Mapping[int, BotSpec] | None, players: int) -> dict[int, Bo
         elif hasattr(spec, "choose"):
             found[seat] = spec  # type: ignore[assignment]
         else:
-            raise GameWidgetError(f"a bot is 'greedy', 'random' or has choose(), not {spec!r}")
+            words = {"value": shown(spec)}
+            raise GameWidgetError(render("widget.refusal-bot", words, language))
     return found
 
 
 class GameWidget(BoardWidget):
-    """A game table: ``GameWidget(game, bots={1: alh.GreedyBot(seed=1)})``.
+    """A game table: ``GameWidget(game, bots={1: alh.GreedyBot(seed=1)}, language=None)``.
 
     Seats without a bot are played by clicking: pick display cards and press *Take money*;
     pick a market space and the cards to pay and press *Buy*; choose a bought tile and click a
@@ -503,7 +557,8 @@ class GameWidget(BoardWidget):
     soon as it is their turn (``autoplay=False``: one turn per *Bot plays*).
 
     From code: :meth:`act` takes an action (or its text) as a click would, :meth:`undo`,
-    :meth:`play_bots`; ``w.game`` is the game itself.
+    :meth:`play_bots`; ``w.game`` is the game itself. ``language`` (the session's by
+    default) is what the table speaks; changing it redraws the table in the new one.
     """
 
     _esm = bundle("board.js", "game.js")
@@ -532,19 +587,21 @@ class GameWidget(BoardWidget):
         bots: Mapping[int, BotSpec] | None = None,
         *,
         autoplay: bool = True,
+        language: str | None = None,
         **kwargs: Any,
     ) -> None:
         if game is None:  # a quick game: you against a greedy bot
             game = Game(["You", "Bot"], seed=0)
             bots = {1: "greedy"} if bots is None else bots
         self._game = game
-        self._bots = _make_bots(bots, len(game.state.players))
+        self._bots = _make_bots(bots, len(game.state.players), language)
         self._marks: list[str] = [""] * len(self._game.state.log)
         self._actors: list[str] = []
         self._fresh_from = len(self._marks)
         self._version = 0
         self._ready = False
-        super().__init__(autoplay=autoplay, _words=words("game-page."), **kwargs)
+        super().__init__(autoplay=autoplay, language=language, **kwargs)
+        self._words = words("game-page.", self.language)
         if autoplay:
             self._run_bots(None)
         self._settle_choice()
@@ -592,36 +649,40 @@ class GameWidget(BoardWidget):
             or isinstance(value[1], bool)
             or not isinstance(value[1], int)
         ):
-            raise traitlets.TraitError(
-                f"a choice is ('bought', i) or ('reserve', i), not {short(value)}"
-            )
+            value = short(value, self.language)
+            raise traitlets.TraitError(self._render("widget.bad-choice", value=value))
         kind, index = value
         held = self._player().bought if kind == "bought" else self._player().reserve
         if not 0 <= index < len(held):
-            raise traitlets.TraitError(
-                f"no {kind} tile number {short(index)} (there are {len(held)})"
-            )
+            words = {"kind": kind, "value": short(index, self.language), "count": len(held)}
+            raise traitlets.TraitError(self._render("widget.bad-choice-index", **words))
         return (kind, index)
 
     @traitlets.validate("gate")
     def _valid_gate(self, proposal: dict[str, Any]) -> str | None:
-        side = gate_trait(proposal["value"])
+        side = gate_trait(proposal["value"], self.language)
         if side is not None and self._ready and self._gate_control() is None:
-            raise traitlets.TraitError(
-                f"no gate to put up on side {side!r}: it needs a gate card and a chosen tile"
-            )
+            raise traitlets.TraitError(self._render("widget.bad-gate-side", side=repr(side)))
         return side
 
     @traitlets.validate("redesign")
     def _valid_redesign(self, proposal: dict[str, Any]) -> bool:
         if proposal["value"] and self._ready and not self.human_to_play:
-            raise traitlets.TraitError(str(self._not_human()))
+            raise traitlets.TraitError(self._not_human().explain(self.language))
         return proposal["value"]
 
     @traitlets.observe("choice", "redesign", "gate", "el_schauf")
     def _choice_changed(self, _change: dict[str, Any]) -> None:
         if self._ready:
             self._refresh()
+
+    @traitlets.observe("language")
+    def _language_changed(self, _change: dict[str, Any]) -> None:
+        # The table, its verdicts, the prompt and the page's words, said again.
+        if self._ready:
+            with self.hold_sync():
+                self._words = words("game-page.", self.language)
+                self._refresh()
 
     # -- acting ---------------------------------------------------------------------------
     def act(self, action: Action | str) -> list[Violation]:
@@ -633,16 +694,17 @@ class GameWidget(BoardWidget):
         violations = self._game.check(action)
         self.last_verdict = violations
         if violations:
-            self._say(refusal(violations), "refused")
+            self._say(refusal(violations, self.language), "refused")
             self._refresh()
             return violations
         self._fresh_from = len(self._marks)
         self._apply(action, "human")
-        done = [e.sentence() for e in self._game.state.log[self._fresh_from :]]
+        done = [e.sentence(self.language) for e in self._game.state.log[self._fresh_from :]]
         self._settle_choice(reset=True)
         if self.autoplay:
             self._run_bots(None)
-        self._say(" ".join(done[:2]) or render("widget.game-done", {}), "done")
+        separator = template("render.sentence-sep", self.language)
+        self._say(separator.join(done[:2]) or self._render("widget.game-done"), "done")
         self._settle_choice()
         self._refresh()
         return []
@@ -650,7 +712,7 @@ class GameWidget(BoardWidget):
     def undo(self) -> bool:
         """Take back the last action of a player (and the bots' actions after it)."""
         if "human" not in self._actors:
-            self._say(render("widget.nothing-to-undo", {}), "info")
+            self._say(self._render("widget.nothing-to-undo"), "info")
             self._refresh()
             return False
         taken: list[str] = []
@@ -663,7 +725,7 @@ class GameWidget(BoardWidget):
         self._fresh_from = min(self._fresh_from, len(self._marks))
         self._settle_choice(reset=True)
         key = "widget.game-undone-with-bots" if len(taken) > 1 else "widget.game-undone"
-        self._say(render(key, {"action": taken[-1], "count": len(taken) - 1}), "info")
+        self._say(self._render(key, action=taken[-1], count=len(taken) - 1), "info")
         self._refresh()
         return True
 
@@ -692,11 +754,10 @@ class GameWidget(BoardWidget):
             except Exception as error:  # a bot must never break the table
                 log.exception("the bot of seat %s failed", seat)
                 del self._bots[seat]
-                self._say(
-                    f"The bot of {self._game.state.players[seat].name} failed "
-                    f"({type(error).__name__}); that seat is now played by hand.",
-                    "refused",
-                )
+                name = self._game.state.players[seat].name
+                failed = self._render("widget.game-bot-failed", player=name,
+                                      error=type(error).__name__)  # fmt: skip
+                self._say(failed, "refused")
                 break
             actions += 1
             if isinstance(action, EndTurn):
@@ -759,7 +820,7 @@ class GameWidget(BoardWidget):
         paying = seat is not None and paying_seat(self._game) == seat
         offers: list[Offer] = []
         if seat is not None and self._game.modules:
-            offers = module_offers(self._game.legal_actions(), self._game.state)
+            offers = module_offers(self._game.legal_actions(), self._game.state, self.language)
         svg, meta = table_svg(
             self._game,
             bots=self._bots,
@@ -772,6 +833,7 @@ class GameWidget(BoardWidget):
             offers=offers,
             gate=self._gate_control(),
             paying=paying,
+            language=self.language,
         )
         with self.hold_sync():
             state = self._game.state
@@ -819,29 +881,25 @@ class GameWidget(BoardWidget):
 
     def _cell_verdict(self, cell: Cell, city: City, tile: Tile | None, mode: str) -> Verdict:
         action = self._action_at(cell, city, tile, mode)
+        language = self.language
         if action is None:
-            return {
-                "ok": False,
-                "action": None,
-                "text": render("widget.empty-pick-reserve", {"cell": cell}),
-                "violations": [],
-            }
+            return empty_verdict(cell, language)
         violations = self._game.check(action)
         if isinstance(action, ElSchaufRedesign):
             action = action.redesign  # the words are those of the redesign he grants
-        gated = gate_words(getattr(action, "gate", None))
+        gated = gate_words(getattr(action, "gate", None), language)
         if isinstance(action, PlaceTile):
-            doing = render("widget.doing-build", {"tile": tile.code, "gate": gated})
-            return verdict(cell, "place", violations, doing)
+            doing = self._render("widget.doing-build", tile=tile.code, gate=gated)
+            return verdict(cell, "place", violations, doing, language)
         if isinstance(action, BuildFromReserve):
-            doing = render("widget.doing-return", {"tile": tile.code, "gate": gated})
-            return verdict(cell, "place", violations, doing)
+            doing = self._render("widget.doing-return", tile=tile.code, gate=gated)
+            return verdict(cell, "place", violations, doing, language)
         old = city[cell]
         if isinstance(action, SwapWithReserve):
-            doing = render("widget.doing-swap", {"tile": tile.code, "old": old.code})
-            return verdict(cell, "swap", violations, doing)
-        doing = render("widget.doing-remove", {"tile": old.code})
-        return verdict(cell, "remove", violations, doing)
+            doing = self._render("widget.doing-swap", tile=tile.code, old=old.code)
+            return verdict(cell, "swap", violations, doing, language)
+        doing = self._render("widget.doing-remove", tile=old.code)
+        return verdict(cell, "remove", violations, doing, language)
 
     def _compute_options(self, seat: int | None, paying: bool = False) -> dict[str, Any]:
         """Verdicts for take-money and buy choices, for the bought tile's other homes, and for
@@ -871,8 +929,10 @@ class GameWidget(BoardWidget):
         tile = self.chosen_tile
         if tile is not None and self.choice[0] == "bought":
             for kind, action in (("reserve", ReserveTile(tile)), ("give", GiveToNeutral(tile))):
-                options["tile"][kind] = _action_verdict(action, self._game.check(action), "")
-        options["tile"]["end"] = _action_verdict(EndTurn(), self._game.check(EndTurn()), "")
+                checked = self._game.check(action)
+                options["tile"][kind] = _action_verdict(action, checked, "", self.language)
+        checked = self._game.check(EndTurn())
+        options["tile"]["end"] = _action_verdict(EndTurn(), checked, "", self.language)
         return options
 
     def _pay_verdicts(self, money: Sequence[str]) -> dict[str, Verdict]:
@@ -885,9 +945,10 @@ class GameWidget(BoardWidget):
             for size in range(1, len(group) + 1):
                 for cards in combinations(group, size):
                     action = PayBid(tuple(sorted(cards)))
-                    paid = {"cards": describe(cards), "total": total(cards)}
-                    doing = render("widget.game-pay-bid", paid)
-                    found[_key(cards)] = _action_verdict(action, self._game.check(action), doing)
+                    paid = describe(cards, self.language)
+                    doing = self._render("widget.game-pay-bid", cards=paid, total=total(cards))
+                    checked = self._game.check(action)
+                    found[_key(cards)] = _action_verdict(action, checked, doing, self.language)
         return found
 
     def _gate_control(self) -> GateControl | None:
@@ -901,42 +962,44 @@ class GameWidget(BoardWidget):
             return None
         found = gated_placements(self._player().city, tile)
         if found:
-            where = "; ".join(
-                f"{format_cell(c)} gate {render(f'side.{s.name}', {})}" for c, s in found[:3]
+            where = template("widget.game-gate-cells-sep", self.language).join(
+                self._render("widget.game-gate-cell", cell=c, side=s) for c, s in found[:3]
             )
-            more = f" and {len(found) - 3} more" if len(found) > 3 else ""
-            hint = render("widget.game-gate-opens", {"tile": tile.code, "cells": where + more})
+            if len(found) > 3:
+                where = self._render("widget.game-gate-more", cells=where, count=len(found) - 3)
+            hint = self._render("widget.game-gate-opens", tile=tile.code, cells=where)
         else:
-            hint = render("widget.game-gate-opens-none", {"tile": tile.code})
+            hint = self._render("widget.game-gate-opens-none", tile=tile.code)
         return GateControl(cards, self.gate, hint)
 
     def _take_verdict(self, cards: Sequence[str]) -> Verdict:
         action = TakeMoney(tuple(cards))
-        doing = render("widget.game-take", {"cards": describe(cards), "total": total(cards)})
-        return _action_verdict(action, self._game.check(action), doing)
+        paid = describe(cards, self.language)
+        doing = self._render("widget.game-take", cards=paid, total=total(cards))
+        return _action_verdict(action, self._game.check(action), doing, self.language)
 
     def _buy_verdict(self, space: int, tile: Tile, cards: Sequence[str]) -> Verdict:
         action = Buy(space, tuple(cards))
         violations = self._game.check(action)
         paid = total(cards)
-        currency = space_currency(space).label
-        words = {"cards": describe(cards), "paid": paid, "currency": currency, "tile": tile.code,
-                 "price": tile.price, "over": paid - tile.price}  # fmt: skip
+        currency = Phrase(f"currency.{space_currency(space).value}")
+        words = {"cards": describe(cards, self.language), "paid": paid, "currency": currency,
+                 "tile": tile.code, "price": tile.price, "over": paid - tile.price}  # fmt: skip
         key = "widget.game-buy-exact" if paid == tile.price else "widget.game-buy-over"
-        return _action_verdict(action, violations, render(key, words))
+        return _action_verdict(action, violations, self._render(key, **words), self.language)
 
     def _prompt_text(self) -> str:
         state = self._game.state
         if state.phase == PHASE_OVER:
-            return self._game.log[-1]
+            return state.log[-1].sentence(self.language)
         name = state.players[state.current].name
         if state.current in self._bots:
-            return render(
-                "prompt.bot-playing" if self.autoplay else "prompt.bot-waits", {"player": name}
-            )
+            key = "prompt.bot-playing" if self.autoplay else "prompt.bot-waits"
+            return self._render(key, player=name)
         if play_held(self._game):
-            return render("prompt.held", {"player": name, "what": auction_text(self._game)})
-        return render(self._prompt_key(), {"player": name})
+            what = auction_text(self._game, self.language)
+            return self._render("prompt.held", player=name, what=what)
+        return self._render(self._prompt_key(), player=name)
 
     def _prompt_key(self) -> str:
         """Which prompt the player to play (not a bot, play not held) gets."""
@@ -968,7 +1031,7 @@ class GameWidget(BoardWidget):
         kind = message_kind(content)
         handler = _HANDLERS.get(kind)
         if handler is None:
-            raise BadMessageError(f"unknown message kind {short(kind)}")
+            raise BadMessageError("widget.bad-message-kind", value=short(kind))
         handler(self, content)
 
     def _check_version(self, content: dict[str, Any]) -> None:
@@ -983,7 +1046,7 @@ class GameWidget(BoardWidget):
         self._check_version(content)
         space = content.get("space")
         if space is None:
-            self._say(render("widget.game-pick-space", {}), "refused")
+            self._say(self._render("widget.game-pick-space"), "refused")
             self._refresh()
             return
         self.act(Buy(whole_number(space, "space"), _card_list(content.get("cards"))))
@@ -996,7 +1059,7 @@ class GameWidget(BoardWidget):
         cells = self._verdicts.get("cells", {})
         if cell_key(cell) not in cells:
             if cell not in extent_cells(city_extent(self._player().city)):
-                raise BadMessageError(f"unknown cell {format_cell(cell)}: it is not on the board")
+                raise BadMessageError("widget.bad-cell-off-board", cell=cell)
             # On the board, with no tile chosen and no redesign: the click does nothing.
             raise NothingToDoError("widget.game-pick-tile")
         tile = self.chosen_tile
@@ -1014,7 +1077,7 @@ class GameWidget(BoardWidget):
         self._check_version(content)
         tile = self.chosen_tile
         if tile is None or self.choice[0] != "bought":
-            raise BadMessageError("no bought tile is chosen")
+            raise BadMessageError("widget.bad-no-bought")
         self.act(ReserveTile(tile) if content["kind"] == "reserve" else GiveToNeutral(tile))
 
     def _on_end(self, content: dict[str, Any]) -> None:
@@ -1048,14 +1111,14 @@ class GameWidget(BoardWidget):
             raise self._not_human()
         text = content.get("action")
         if not isinstance(text, str):
-            raise BadMessageError(f"a module action is its text, not {short(text)}")
+            raise BadMessageError("widget.bad-module-kind", value=short(text))
         if text == EL_SCHAUF:
             self._start_el_schauf()
             return
         try:
             action = parse_offer(text)
         except ValueError:
-            raise BadMessageError(f"no module action {short(text)}") from None
+            raise BadMessageError("widget.bad-module", value=short(text)) from None
         self.act(action)
 
     def _start_el_schauf(self) -> None:
@@ -1067,10 +1130,7 @@ class GameWidget(BoardWidget):
             self.el_schauf = True
         finally:
             self._ready = True
-        self._say(
-            render("widget.game-el-schauf", {}),
-            "info",
-        )
+        self._say(self._render("widget.game-el-schauf"), "info")
         self._refresh()
 
     def _on_gate(self, content: dict[str, Any]) -> None:
@@ -1078,7 +1138,7 @@ class GameWidget(BoardWidget):
         if not self.human_to_play:
             raise self._not_human()
         if self._gate_control() is None:
-            raise BadMessageError("no gate to put up: it needs a gate card and a chosen tile")
+            raise BadMessageError("widget.bad-gate-none")
         self.gate = content.get("side")  # validated: a bad side is ignored with a note
 
     def _on_pay(self, content: dict[str, Any]) -> None:
@@ -1091,9 +1151,9 @@ class GameWidget(BoardWidget):
 
     def _on_bot(self, _content: dict[str, Any]) -> None:
         if not self._bot_to_play():
-            raise BadMessageError("no bot is to play now")
+            raise BadMessageError("widget.bad-no-bot")
         self.play_bots(1)
-        self._say(render("widget.game-bot-played", {}), "done")
+        self._say(self._render("widget.game-bot-played"), "done")
 
     # -- notebook display -----------------------------------------------------------------
     def __repr__(self) -> str:
@@ -1103,7 +1163,11 @@ class GameWidget(BoardWidget):
 
     def _static_svg(self) -> str:
         return table_svg(
-            self._game, bots=self._bots, log_marks=self._marks, fresh_from=len(self._marks)
+            self._game,
+            bots=self._bots,
+            log_marks=self._marks,
+            fresh_from=len(self._marks),
+            language=self.language,
         )[0]
 
 
@@ -1133,29 +1197,33 @@ def _key(cards: Iterable[str]) -> str:
     return " ".join(sorted(cards))
 
 
-def refusal(violations: Sequence[Violation]) -> str:
+def refusal(violations: Sequence[Violation], language: str | None = None) -> str:
     """'✗ Taking money means …' — the catalogue's sentence for every broken rule, in plain
     words: no rule ids and no numbers (no picture here has numbered markers to match)."""
-    return render("widget.failed-mark", {"text": " ".join(v.message for v in violations)})
+    separator = template("render.sentence-sep", language)
+    text = separator.join(v.explain(language) for v in violations)
+    return render("widget.failed-mark", {"text": text}, language)
 
 
-def _action_verdict(action: Action, violations: Sequence[Violation], doing: str) -> Verdict:
+def _action_verdict(
+    action: Action, violations: Sequence[Violation], doing: str, language: str
+) -> Verdict:
     if not violations:
         return {"ok": True, "action": str(action), "text": doing, "violations": []}
     return {
         "ok": False,
         "action": str(action),
-        "text": refusal(violations),
-        "violations": violations_payload(violations),
+        "text": refusal(violations, language),
+        "violations": violations_payload(violations, language),
     }
 
 
 def _card_list(value: object) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(c, str) for c in value[:MAX_CARDS]):
-        raise BadMessageError(f"cards are a list of card ids, not {short(value)}")
+        raise BadMessageError("widget.bad-cards", value=short(value))
     if len(value) > MAX_CARDS or len(set(value)) != len(value):
-        raise BadMessageError(f"cards are named once each, of the {MAX_CARDS} there are")
+        raise BadMessageError("widget.bad-cards-twice", count=MAX_CARDS)
     for card_id in value:
         if card_id not in VALUE:
-            raise BadMessageError(f"unknown card {short(card_id)}")
+            raise BadMessageError("widget.bad-card", value=short(card_id))
     return tuple(value)

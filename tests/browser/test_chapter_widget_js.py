@@ -17,7 +17,7 @@ import alhambra_nb as alh
 
 from .widget_page import mount, sent
 
-SYNCED = ("index", "_view", "_feedback", "_progress", "_note")
+SYNCED = ("index", "_view", "_feedback", "_progress", "_note", "_words", "language")
 
 
 def state_of(widget: alh.ChapterWidget) -> dict[str, Any]:

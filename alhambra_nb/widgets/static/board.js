@@ -335,15 +335,16 @@ export function followPointer(host, ui, { cellOf, extent, cells, redraw, activat
  * @param {SVGGElement} layer @param {Record<string, Verdict>} cells @param {Pointer} ui
  * @param {Node | null} ghost @param {number} rotation @param {number} unit
  * @param {string | null} [gate] the side of the tried tile that gets a gate (expansion II)
+ * @param {string} [gateLabel] the word written on a gate, in the catalogue's words
  */
-export function drawVerdictOverlay(layer, cells, ui, ghost, rotation, unit, gate = null) {
+export function drawVerdictOverlay(layer, cells, ui, ghost, rotation, unit, gate = null, gateLabel = "") {
   layer.replaceChildren();
   drawLegalMarks(layer, cells, unit);
   const verdict = ui.pointed ? cells[ui.pointed] : null;
   if (verdict) {
     if (ghost && verdict.action !== "remove") {
       drawGhost(layer, ghost, ui.pointed, rotation, verdict.ok, unit);
-      if (gate) drawGateMark(layer, ui.pointed, gate, unit);
+      if (gate) drawGateMark(layer, ui.pointed, gate, unit, gateLabel);
     }
     drawViolations(layer, verdict.violations, unit);
   }
@@ -514,10 +515,11 @@ const GATE_LENGTH = 52;
 
 /**
  * A gate on side `side` of the tile tried at `key`, drawn like the static pictures' gates
- * (a framed bar across the double wall, labelled "gate"), so the learner sees where it goes.
+ * (a framed bar across the double wall, labelled as they are), so the learner sees where it goes.
  * @param {SVGGElement} layer @param {string} key @param {string} side @param {number} unit
+ * @param {string} [label] the word written on the gate, in the catalogue's words
  */
-export function drawGateMark(layer, key, side, unit) {
+export function drawGateMark(layer, key, side, unit, label = "") {
   const [x, y] = parseKey(key);
   const across = side === "E" || side === "W";
   const cx = x * unit + (side === "E" ? unit : side === "W" ? 0 : unit / 2);
@@ -527,7 +529,7 @@ export function drawGateMark(layer, key, side, unit) {
   group.appendChild(svgEl("rect", "gate-frame", { x: cx - w / 2, y: cy - h / 2, width: w, height: h, rx: 4 }));
   const text = svgEl("text", "gate-label", { x: cx, y: cy + 6, "text-anchor": "middle" });
   if (across) text.setAttribute("transform", `rotate(90 ${cx} ${cy})`);
-  text.textContent = "gate";
+  text.textContent = label;
   group.appendChild(text);
   layer.appendChild(group);
 }
@@ -543,6 +545,27 @@ export function fill(template, params = {}) {
   );
 }
 
+/**
+ * Write the catalogue's words into the parts of `root` that name them: `data-say="key"` sets
+ * the text, `data-say-title` the tooltip, `data-say-label` the `aria-label`; the element's
+ * other `data-*` values fill the template's `{…}`. Run again when the words change (another
+ * language), so the markup is made once and the focus and listeners stay.
+ * @param {HTMLElement} root @param {(name: string, params?: Record<string, string>) => string} say
+ */
+export function speak(root, say) {
+  const parts = [
+    ["data-say", (el, text) => (el.textContent = text)],
+    ["data-say-title", (el, text) => (el.title = text)],
+    ["data-say-label", (el, text) => el.setAttribute("aria-label", text)],
+  ];
+  for (const [attribute, write] of parts) {
+    for (const el of root.querySelectorAll(`[${attribute}]`)) {
+      const params = { .../** @type {HTMLElement} */ (el).dataset };
+      write(el, say(el.getAttribute(attribute) || "", params));
+    }
+  }
+}
+
 /** Text made safe to put into markup. @param {string} text */
 export function escapeHtml(text) {
   const escapes = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -556,7 +579,7 @@ export function escapeHtml(text) {
  * @param {boolean} [open] whether it starts unfolded
  * @param {string} [title] the fold's title, in the catalogue's words
  */
-export function showLegend(box, legend, open = true, title = "Legend") {
+export function showLegend(box, legend, open = true, title = "") {
   if (!box || !legend || box.dataset.shown === legend) return;
   box.dataset.shown = legend;
   box.hidden = false;
@@ -564,9 +587,11 @@ export function showLegend(box, legend, open = true, title = "Legend") {
   if (!details) {
     details = document.createElement("details");
     details.open = open;
-    details.innerHTML = `<summary>${escapeHtml(title)}</summary><div class="alh-legend-picture"></div>`;
+    details.innerHTML = `<summary></summary><div class="alh-legend-picture"></div>`;
     box.appendChild(details);
   }
+  // The title follows the words: a new language redraws the legend, the fold stays as it was.
+  /** @type {HTMLElement} */ (details.querySelector("summary")).textContent = title;
   const picture = /** @type {HTMLElement} */ (details.querySelector(".alh-legend-picture"));
   picture.innerHTML = legend;
   const svg = picture.querySelector("svg");

@@ -8,6 +8,7 @@ import {
   drawGhost,
   drawViolations,
   escapeHtml,
+  fill,
   focusPlace,
   followPointer,
   injectBoard,
@@ -17,19 +18,20 @@ import {
   restoreFocus,
   rovingFocus,
   showLegend,
+  speak,
   svgEl,
   watch,
 } from "./board.js";
 
 /** Traits whose change redraws the view. */
-const CHAPTER_WATCHED = ["_view", "_feedback", "_progress", "_note"];
+const CHAPTER_WATCHED = ["_view", "_feedback", "_progress", "_note", "_words"];
 
 const CHAPTER_TEMPLATE = `
   <header class="alh-ch-head">
     <span class="alh-ch-chapter"></span>
     <span class="alh-ch-count"></span>
   </header>
-  <ol class="alh-ch-progress" aria-label="Steps of this chapter"></ol>
+  <ol class="alh-ch-progress" data-say-label="steps"></ol>
   <h3 class="alh-ch-title"></h3>
   <div class="alh-ch-text"></div>
   <div class="alh-ch-main">
@@ -45,8 +47,8 @@ const CHAPTER_TEMPLATE = `
   <div class="alh-ch-feedback" role="status" aria-live="polite"></div>
   <p class="alh-ch-note" aria-live="polite"></p>
   <nav class="alh-ch-nav">
-    <button type="button" data-do="previous">◀ Previous</button>
-    <button type="button" data-do="next">Next ▶</button>
+    <button type="button" data-do="previous" data-say="previous"></button>
+    <button type="button" data-do="next" data-say="next"></button>
   </nav>
 `;
 
@@ -60,9 +62,12 @@ function makeButton(label, data = {}, cls = "") {
   return button;
 }
 
-/** A money card as a small chip: value and currency (the currency also as a colour). */
-function moneyChip(card, data = {}) {
-  const chip = makeButton(`${card.value} ${card.currency}`, data, "alh-ch-card");
+/**
+ * A money card as a small chip: value and currency (the currency also as a colour).
+ * @param {string} label the card in words
+ */
+function moneyChip(card, label, data = {}) {
+  const chip = makeButton(label, data, "alh-ch-card");
   chip.dataset.currency = card.currency.toLowerCase();
   return chip;
 }
@@ -88,15 +93,22 @@ export function render({ model, el }) {
     /** @type {Set<string>} */ picking: new Set(),
     ghost: null,
     /** @type {string | null} */ answered: null,
+    words: null,
   };
 
+  /** A sentence of the catalogue (`_words`, sent by Python), filled. */
+  const say = (name, params = {}) => fill((model.get("_words") || {})[name] ?? name, params);
+  /** A money card in words. */
+  const cardWords = (card) =>
+    say("card", { value: card.value, currency: card.currency_name ?? card.currency });
+  const list = (items) => items.join(say("list-sep"));
   const send = (message) => model.send(message);
   const stepId = () => model.get("_view")?.step?.id;
   const answer = (value) => send({ kind: "answer", step: stepId(), answer: value });
 
   // -- the task's controls ------------------------------------------------------------------
   function checkButton(onCheck) {
-    const button = makeButton("Check", { do: "check" }, "alh-ch-check");
+    const button = makeButton(say("check"), { do: "check" }, "alh-ch-check");
     button.addEventListener("click", onCheck);
     return button;
   }
@@ -120,7 +132,7 @@ export function render({ model, el }) {
     box.appendChild(list);
     const hint = document.createElement("span");
     hint.className = "alh-ch-hint";
-    hint.textContent = task.multiple ? " (choose every right option)" : "";
+    hint.textContent = task.multiple ? say("choose-all") : "";
     box.appendChild(checkButton(() => answer([...ui.chosen].sort())));
     box.appendChild(hint);
   }
@@ -140,7 +152,7 @@ export function render({ model, el }) {
   }
 
   function numberControls(box) {
-    box.appendChild(numberInput("value", "Your answer:"));
+    box.appendChild(numberInput("value", say("your-answer")));
     box.appendChild(
       checkButton(() => {
         const value = box.querySelector("input").value;
@@ -150,7 +162,7 @@ export function render({ model, el }) {
   }
 
   function pointsControls(box, players) {
-    for (const name of players) box.appendChild(numberInput(name, `${name}:`));
+    for (const name of players) box.appendChild(numberInput(name, say("player-field", { player: name })));
     box.appendChild(
       checkButton(() => {
         const points = {};
@@ -180,7 +192,7 @@ export function render({ model, el }) {
     row.className = "alh-ch-cards";
     row.append(label);
     for (const card of cards) {
-      const chip = moneyChip(card, { id: card.id });
+      const chip = moneyChip(card, cardWords(card), { id: card.id });
       chip.setAttribute("aria-pressed", String(picked.has(card.id)));
       chip.addEventListener("click", () => {
         if (picked.has(card.id)) picked.delete(card.id);
@@ -193,8 +205,8 @@ export function render({ model, el }) {
   }
 
   function takesControls(box, game) {
-    const row = chipRow("Display: ", game.display, ui.picking);
-    const add = makeButton("Add this take", { do: "add-take" });
+    const row = chipRow(say("display"), game.display, ui.picking);
+    const add = makeButton(say("add-take"), { do: "add-take" });
     add.disabled = ui.picking.size === 0;
     add.addEventListener("click", () => {
       const values = game.display.filter((c) => ui.picking.has(c.id)).map((c) => c.value);
@@ -210,7 +222,7 @@ export function render({ model, el }) {
       const item = document.createElement("li");
       item.textContent = `{${take.join(", ")}} `;
       const drop = makeButton("✕", { do: "drop-take", index: i });
-      drop.setAttribute("aria-label", `remove the take {${take.join(", ")}}`);
+      drop.setAttribute("aria-label", say("remove-take", { take: `{${take.join(", ")}}` }));
       drop.addEventListener("click", () => {
         ui.takes.splice(i, 1);
         drawControls();
@@ -224,7 +236,7 @@ export function render({ model, el }) {
 
   function paymentControls(box, game) {
     const player = game.players.find((p) => p.name === game.to_play);
-    box.appendChild(chipRow(`${player.name}'s money: `, player.money, ui.chosen));
+    box.appendChild(chipRow(say("money-of", { player: player.name }), player.money, ui.chosen));
     box.appendChild(checkButton(() => answer([...ui.chosen])));
   }
 
@@ -233,13 +245,14 @@ export function render({ model, el }) {
       if (!space.tile) continue;
       const wrap = document.createElement("label");
       wrap.className = "alh-ch-field";
-      wrap.textContent = `Space ${space.space} (${space.currency}, ${space.tile}): `;
+      const currency = space.currency_name ?? space.currency;
+      wrap.textContent = say("space", { space: space.space, currency, tile: space.tile });
       const select = document.createElement("select");
       select.dataset.space = String(space.space);
       for (const name of ["", ...players, "nobody"]) {
         const option = document.createElement("option");
         option.value = name;
-        option.textContent = name || "—";
+        option.textContent = name === "nobody" ? say("nobody") : name || "—";
         select.appendChild(option);
       }
       wrap.appendChild(select);
@@ -261,8 +274,8 @@ export function render({ model, el }) {
     const line = document.createElement("span");
     line.className = "alh-ch-chosen";
     line.textContent = chosen.length
-      ? `Chosen: ${chosen.map((k) => `(${k.replace(",", ", ")})`).join(" ")} `
-      : "Click cells on the board to choose them. ";
+      ? say("chosen", { cells: chosen.map((k) => `(${k.replace(",", ", ")})`).join(" ") })
+      : say("choose-cells");
     box.appendChild(line);
     box.appendChild(checkButton(() => answer(chosen)));
   }
@@ -283,7 +296,7 @@ export function render({ model, el }) {
     const game = view.step.game;
     switch (view.answer) {
       case "cell":
-        box.textContent = "Point at a cell to see what the rules say; click it to answer.";
+        box.textContent = say("point-cell");
         break;
       case "cells":
         cellsControls(box);
@@ -312,7 +325,7 @@ export function render({ model, el }) {
         receiverControls(box, game, view.players);
         break;
       default:
-        box.textContent = "Answer this task in the notebook with step.check(...).";
+        box.textContent = say("in-notebook");
     }
     drawBoard();
   }
@@ -322,29 +335,34 @@ export function render({ model, el }) {
     const table = $(".alh-ch-table");
     table.hidden = !game;
     if (!game) return;
+    const html = (name, params) => escapeHtml(say(name, params));
     const market = game.market
-      .map((m) => `<li>${m.space} ${m.currency}: ${escapeHtml(m.tile || "empty")}</li>`)
+      .map((m) => {
+        const tile = m.tile || say("empty");
+        const currency = m.currency_name ?? m.currency;
+        return `<li>${html("market-line", { space: m.space, currency, tile })}</li>`;
+      })
       .join("");
-    const display = game.display.map((c) => `${c.value} ${c.currency}`).join(", ") || "empty";
+    const display = list(game.display.map(cardWords)) || say("empty");
     const players = game.players
       .map((p) => {
-        const money = p.money.map((c) => `${c.value} ${c.currency}`).join(", ") || "no money";
-        const extra = p.bought.length ? `; bought: ${p.bought.join(", ")}` : "";
-        const turn = p.name === game.to_play ? " (to play)" : "";
-        return `<li><b>${escapeHtml(p.name)}</b>${turn}: ${escapeHtml(money)}${escapeHtml(extra)}</li>`;
+        const money = list(p.money.map(cardWords)) || say("no-money");
+        const extra = p.bought.length ? say("bought", { tiles: list(p.bought) }) : "";
+        const turn = p.name === game.to_play ? say("to-play") : "";
+        return `<li><b>${escapeHtml(p.name)}</b>${escapeHtml(turn)}: ${escapeHtml(money)}${escapeHtml(extra)}</li>`;
       })
       .join("");
     const neutral = game.neutral
-      ? `<p>${escapeHtml(game.neutral.name)} (neutral): ${escapeHtml(game.neutral.tiles.join(", "))}</p>`
+      ? `<p>${html("neutral", { player: game.neutral.name, tiles: list(game.neutral.tiles) })}</p>`
       : "";
     const log = game.log.length
-      ? `<details${game.log.length <= 6 ? " open" : ""}><summary>Game log (${game.log.length})</summary><ol>${game.log
+      ? `<details${game.log.length <= 6 ? " open" : ""}><summary>${html("log", { count: game.log.length })}</summary><ol>${game.log
           .map((line) => `<li>${escapeHtml(line)}</li>`)
           .join("")}</ol></details>`
       : "";
     table.innerHTML =
-      `<h4>Market</h4><ul>${market}</ul><h4>Money display</h4><p>${escapeHtml(display)}</p>` +
-      `<h4>Players</h4><ul>${players}</ul>${neutral}${log}`;
+      `<h4>${html("market")}</h4><ul>${market}</ul><h4>${html("money-display")}</h4><p>${escapeHtml(display)}</p>` +
+      `<h4>${html("players")}</h4><ul>${players}</ul>${neutral}${log}`;
   }
 
   // -- the board ----------------------------------------------------------------------------
@@ -412,6 +430,11 @@ export function render({ model, el }) {
   function redraw() {
     const view = model.get("_view");
     if (!view || !view.step) return;
+    if (model.get("_words") !== ui.words) {
+      ui.words = model.get("_words");
+      speak(root, say);
+      ui.view = null; // every part of the step is said again in the new words
+    }
     if (view !== ui.view) {
       // A new step: forget what the learner was putting together for the last one.
       ui.view = view;
@@ -423,7 +446,7 @@ export function render({ model, el }) {
       const { step: current, chapter, index } = view;
       root.dataset.step = current.id;
       $(".alh-ch-chapter").textContent = chapter.title;
-      $(".alh-ch-count").textContent = `Step ${index + 1} of ${chapter.count}`;
+      $(".alh-ch-count").textContent = say("count", { number: index + 1, count: chapter.count });
       $(".alh-ch-title").textContent = current.title;
       $(".alh-ch-text").innerHTML = current.text
         .split("\n\n")
@@ -431,11 +454,11 @@ export function render({ model, el }) {
         .join("");
       const task = $(".alh-ch-task");
       task.hidden = !current.task;
-      $(".alh-ch-prompt").textContent = current.task ? `Try it: ${current.task.prompt}` : "";
+      $(".alh-ch-prompt").textContent = current.task ? view.prompt : "";
       if (view.board) {
-        ui.grid = injectBoard(host, view.board, `${current.title}: the Alhambra, one cell per square`);
+        ui.grid = injectBoard(host, view.board, say("board", { title: current.title }));
         applyPalette(root, view.board.palette);
-        showLegend($(".alh-legend"), view.board.legend, false);
+        showLegend($(".alh-legend"), view.board.legend, false, say("legend"));
         host.hidden = false;
         if (!ui.grid.cells.has(ui.focused)) ui.focused = "0,0";
         rovingFocus(ui.grid.cells, ui.focused, false);
@@ -456,8 +479,8 @@ export function render({ model, el }) {
       const solved = progress.solved.includes(s.id);
       item.className = `${i === view.index ? "current" : ""} ${solved ? "solved" : ""}`.trim();
       const dot = makeButton(solved ? "✓" : String(i + 1), { index: i }, "alh-ch-dot");
-      dot.title = s.title + (s.task ? " (task)" : "");
-      dot.setAttribute("aria-label", `Step ${i + 1}: ${s.title}${solved ? ", solved" : ""}`);
+      dot.title = say(s.task ? "dot-title-task" : "dot-title", { title: s.title });
+      dot.setAttribute("aria-label", say(solved ? "dot-solved" : "dot", { number: i + 1, title: s.title }));
       if (i === view.index) dot.setAttribute("aria-current", "step");
       item.appendChild(dot);
       list.appendChild(item);

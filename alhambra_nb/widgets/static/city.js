@@ -17,6 +17,7 @@ import {
   rovingFocus,
   showLegend,
   showStatus,
+  speak,
   watch,
 } from "./board.js";
 
@@ -37,29 +38,30 @@ const WATCHED = [
   "show_counts",
   "gate",
   "gates",
+  "_words",
 ];
 
 /** The gate choices (expansion II): no gate, or the side of the new tile that gets one. */
 const GATES = ["", "N", "E", "S", "W"];
 
 /**
- * The view's markup, in the catalogue's words (`_words`, sent by Python).
- * @param {(name: string, params?: Record<string, string | number>) => string} say
+ * The view's markup: each text names its words in the catalogue (`_words`, sent by Python),
+ * written in by `speak` and again whenever the words change.
  */
-function template(say) {
+function template() {
   const gate = (side) =>
-    `<button type="button" data-gate="${side}" aria-pressed="false" title="${
-      side ? say("gate-title", { side }) : say("gate-none-title")
-    }">${side || say("gate-none")}</button>`;
+    side
+      ? `<button type="button" data-gate="${side}" data-side="${side}" aria-pressed="false" data-say-title="gate-title">${side}</button>`
+      : `<button type="button" data-gate="" aria-pressed="false" data-say-title="gate-none-title" data-say="gate-none"></button>`;
   return `
-  <div class="alh-toolbar" role="toolbar" aria-label="${say("controls")}">
-    <button type="button" data-do="rotate" title="${say("turn-title")}">${say("turn")} <span class="alh-rotation">0°</span></button>
-    <button type="button" data-do="redesign" aria-pressed="false" title="${say("redesign-title")}">${say("redesign")}</button>
-    <button type="button" data-do="wall" aria-pressed="false">${say("wall")}</button>
-    <button type="button" data-do="counts" aria-pressed="false">${say("counts")}</button>
-    <button type="button" data-do="undo" aria-disabled="true" tabindex="-1">${say("undo")}</button>
-    <span class="alh-gates" role="group" hidden aria-label="${say("gate-group")}">
-      ${say("gate")} ${GATES.map(gate).join("")}
+  <div class="alh-toolbar" role="toolbar" data-say-label="controls">
+    <button type="button" data-do="rotate" data-say-title="turn-title"><span data-say="turn"></span> <span class="alh-rotation">0°</span></button>
+    <button type="button" data-do="redesign" aria-pressed="false" data-say-title="redesign-title" data-say="redesign"></button>
+    <button type="button" data-do="wall" aria-pressed="false" data-say="wall"></button>
+    <button type="button" data-do="counts" aria-pressed="false" data-say="counts"></button>
+    <button type="button" data-do="undo" aria-disabled="true" tabindex="-1" data-say="undo"></button>
+    <span class="alh-gates" role="group" hidden data-say-label="gate-group">
+      <span data-say="gate"></span> ${GATES.map(gate).join("")}
     </span>
   </div>
   <p class="alh-status" role="status" aria-live="polite"></p>
@@ -67,10 +69,10 @@ function template(say) {
   <div class="alh-main">
     <div class="alh-board"></div>
     <div class="alh-side">
-      <div class="alh-tray-title">${say("tiles")}</div>
-      <div class="alh-tray alh-tray-tiles" role="listbox" aria-label="${say("tiles")}"></div>
-      <div class="alh-tray-title">${say("reserve")}</div>
-      <div class="alh-tray alh-tray-reserve" role="listbox" aria-label="${say("reserve")}"></div>
+      <div class="alh-tray-title" data-say="tiles"></div>
+      <div class="alh-tray alh-tray-tiles" role="listbox" data-say-label="tiles"></div>
+      <div class="alh-tray-title" data-say="reserve"></div>
+      <div class="alh-tray alh-tray-reserve" role="listbox" data-say-label="reserve"></div>
       <dl class="alh-counts" hidden></dl>
       <div class="alh-legend" hidden></div>
     </div>
@@ -87,7 +89,7 @@ export function render({ model, el }) {
   const words = () => model.get("_words") || {};
   const say = (name, params = {}) => fill(words()[name] ?? name, params);
   const sayMarkup = (name, params = {}) => escapeHtml(say(name, params));
-  const root = mountView(el, "alh-city", template(sayMarkup));
+  const root = mountView(el, "alh-city", template());
   const $ = (selector) => root.querySelector(selector);
   const host = $(".alh-board");
 
@@ -100,6 +102,7 @@ export function render({ model, el }) {
     /** @type {ReturnType<typeof injectBoard> | null} */ grid: null,
     trays: new Map(),
     ghosts: new Map(),
+    words: null,
   };
 
   function send(message) {
@@ -154,7 +157,8 @@ export function render({ model, el }) {
     const list = $(".alh-counts");
     list.hidden = !model.get("show_counts");
     if (list.hidden) return;
-    const rows = board.buildings.map((b) => `<dt>${b}</dt><dd>${board.counts[b]}</dd>`);
+    const name = (b) => escapeHtml((board.names || {})[b] ?? b);
+    const rows = board.buildings.map((b) => `<dt>${name(b)}</dt><dd>${board.counts[b]}</dd>`);
     rows.push(`<dt>${sayMarkup("longest-wall")}</dt><dd>${board.wall}</dd>`);
     list.innerHTML = rows.join("");
   }
@@ -169,9 +173,8 @@ export function render({ model, el }) {
     }
     if (verdicts.mode === "redesign" && !verdicts.tile) return say("redesign-hint");
     if (!verdicts.tile) return say("pick-hint");
-    const count = Object.values(cells).filter((v) => v.ok).length;
-    const fits = count === 0 ? "fits-none" : count === 1 ? "fits-one" : "fits-many";
-    return say(fits, { tile: verdicts.tile, count });
+    // On how many cells the tile fits: Python says it, in the plural its language needs.
+    return verdicts.status || "";
   }
 
   /** The one drawing function: make the page show the model and the pointer/focus state. */
@@ -186,6 +189,11 @@ export function render({ model, el }) {
     if (!board || !board.svg) return;
     const verdicts = model.get("_verdicts") || {};
     const mode = model.get("mode");
+    if (words() !== ui.words) {
+      ui.words = words();
+      speak(root, say);
+      ui.trays.clear(); // an empty tray says so in words
+    }
     if (board !== ui.board) {
       ui.board = board;
       ui.grid = injectBoard(host, board, say("board"));
@@ -225,7 +233,16 @@ export function render({ model, el }) {
 
     const cells = verdicts.cells || {};
     const ghost = ghostFor(verdicts);
-    drawVerdictOverlay(grid.overlay, cells, ui, ghost, verdicts.rotation, board.unit, verdicts.gate);
+    drawVerdictOverlay(
+      grid.overlay,
+      cells,
+      ui,
+      ghost,
+      verdicts.rotation,
+      board.unit,
+      verdicts.gate,
+      say("gate-mark"),
+    );
     showStatus(root, statusText(board, verdicts), ui.pointed, model.get("_note") || {});
   }
 

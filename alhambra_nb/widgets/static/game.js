@@ -42,6 +42,7 @@ const WATCHED = [
   "redesign",
   "gate",
   "el_schauf",
+  "_words",
 ];
 const UNIT = 100;
 
@@ -80,6 +81,7 @@ export function render({ model, el }) {
     /** @type {{svg: SVGSVGElement, cells: Map<string, SVGGElement>, overlay: SVGGElement} | null} */
     board: null,
     /** @type {Map<string, Node>} */ ghosts: new Map(),
+    words: null,
   };
 
   /** A sentence of the catalogue (`_words`, sent by Python), filled. */
@@ -229,7 +231,8 @@ export function render({ model, el }) {
   function redraw() {
     /** @type {Table} */ const table = model.get("_table");
     if (!table || !table.svg) return;
-    if (table !== ui.table) {
+    if (table !== ui.table || model.get("_words") !== ui.words) {
+      ui.words = model.get("_words");
       // Picks belong to a turn: the next turn starts with nothing picked.
       if (ui.table && ui.table.turn !== table.turn) forgetPicks();
       ui.table = table;
@@ -242,7 +245,8 @@ export function render({ model, el }) {
       rovingFocus(board.cells, ui.focused, ui.hasFocus);
       /** @type {Verdicts} */ const verdicts = model.get("_verdicts") || {};
       const ghost = ghostFor(verdicts);
-      drawVerdictOverlay(board.overlay, verdicts.cells || {}, ui, ghost, 0, UNIT, verdicts.gate);
+      const cells = verdicts.cells || {};
+      drawVerdictOverlay(board.overlay, cells, ui, ghost, 0, UNIT, verdicts.gate, say("gate-mark"));
     }
     showStatus(root, statusText(), ui.pointed, model.get("_note") || {});
     root.dataset.redesign = String(!!model.get("redesign"));

@@ -1,0 +1,228 @@
+"""The English templates of the widgets' own words, beyond the core's ``widget.*``, ``page.*``
+and ``game-page.*``: the game table's labels, buttons and panels, the chapter page's words, and
+the notes about a message from the page that makes no sense. Translations live in the gettext
+catalogues; importing this module adds the templates to the catalogue.
+
+Keys ``page.…``, ``game-page.…`` and ``chapter-page.…`` are sent to the page, which fills their
+``{…}`` itself; every other key is rendered here.
+"""
+
+from __future__ import annotations
+
+from ..core.messages import add_messages
+
+add_messages(
+    {
+        # -- notes about what a page (or code) asked that makes no sense -----------------------
+        "widget.bad-number": "{name} must be a whole number, not {value}",
+        "widget.bad-message": "not a widget message: {value}",
+        "widget.bad-message-kind": "unknown message kind {value}",
+        "widget.bad-too-large": "{value}: no value the page sends is that large",
+        "widget.bad-too-deep": "a message nested more than {limit} deep",
+        "widget.bad-too-many": "a message of more than {limit} values",
+        "widget.bad-change": "not a change of traits: {value}",
+        "widget.bad-writes": "the page may not change {names}",
+        "widget.bad-cell": "unknown cell {value}: expected 'x,y'",
+        "widget.bad-cell-off-board": "unknown cell {cell}: it is not on the board",
+        "widget.bad-gate": "a gate goes on side N, E, S or W, not {value}",
+        "widget.bad-mode": "mode is 'build' or 'redesign', not {value}",
+        "widget.bad-mode-message": "unknown mode {value}",
+        "widget.bad-tray": "unknown tray {value}",
+        "widget.bad-toggle": "nothing called {value} to show or hide",
+        "widget.bad-click": "a click at {cell} would {action}, not {wanted}",
+        "widget.bad-not-in-tray": "{code} is not in the tray",
+        "widget.bad-tray-index": "no tile number {value} (the tray holds {count})",
+        "widget.bad-reserve-index": "no reserve tile number {value} (the tray holds {count})",
+        "widget.bad-choice": "a choice is ('bought', i) or ('reserve', i), not {value}",
+        "widget.bad-choice-index": "no {kind} tile number {value} (there are {count})",
+        "widget.bad-gate-none": "no gate to put up: it needs a gate card and a chosen tile",
+        "widget.bad-gate-side": (
+            "no gate to put up on side {side}: it needs a gate card and a chosen tile"
+        ),
+        "widget.bad-no-bought": "no bought tile is chosen",
+        "widget.bad-module-kind": "a module action is its text, not {value}",
+        "widget.bad-module": "no module action {value}",
+        "widget.bad-no-bot": "no bot is to play now",
+        "widget.bad-cards": "cards are a list of card ids, not {value}",
+        "widget.bad-cards-twice": "cards are named once each, of the {count} there are",
+        "widget.bad-card": "unknown card {value}",
+        "widget.bad-step": "no step {value}: the chapter has steps 0 to {last}",
+        "widget.bad-step-kind": "a step is a number or an id, not {value}",
+        "widget.bad-answer-step": "an answer for {value}, not this step",
+        "widget.bad-no-task": "the step {step} sets no task",
+        "widget.bad-cell-list": "expected a list of cells, not {value}",
+        "widget.bad-spaces": "market spaces are numbers, not {value}",
+        "widget.short-number": "a number of about {count} digits",
+        "widget.short-text": "a text of {count} characters",
+        "widget.short-items": "a list of {count} items",
+        "widget.short-unshown": "a value too large to show",
+        "widget.refusal-bot-seat": "no seat {value} for a bot: seats are 0 to {last}",
+        "widget.refusal-bot": "a bot is 'greedy', 'random' or has choose(), not {value}",
+        "widget.game-bot-failed": (
+            "The bot of {player} failed ({error}); that seat is now played by hand."
+        ),
+        # -- what the city page writes besides the core's page.* -------------------------------
+        "page.gate-mark": "gate",
+        "page.fits": (
+            "Trying the {tile}: it fits on {count} cell (marked ✓). Point at it to see why.",
+            "Trying the {tile}: it fits on {count} cells (marked ✓). Point at a cell to see why.",
+        ),
+        "game-page.gate-mark": "gate",
+        # -- the game table ------------------------------------------------------------------
+        "widget.table-over": (
+            "Game over after {count} turn: won by {winners}",
+            "Game over after {count} turns: won by {winners}",
+        ),
+        "widget.table-turn": "Turn {turn}: {player} ({role}) to play",
+        "widget.table-turn-final": (
+            "Turn {turn}: {player} ({role}) to play (placing the last market tiles)"
+        ),
+        "widget.role-bot": "bot",
+        "widget.role-you": "you",
+        "widget.role-player": "player",
+        "widget.table-points": "Points: {scores}",
+        "widget.table-score": "{player} {points}",
+        "widget.table-score-neutral": "{player} (neutral) {points}",
+        "widget.table-sep": " · ",
+        "widget.table-market": "Building market",
+        "widget.table-space": "space {space}, {currency}: {tile}, price {price}",
+        "widget.table-space-empty": "space {space}, {currency}: empty",
+        "widget.table-space-name": "{space} · {currency}",
+        "widget.table-price": "{price} {currency}",
+        "widget.table-empty": "(empty)",
+        "widget.table-display": "Money display",
+        "widget.table-deck": "deck {deck} cards · discard {discard} · bag {bag} tiles",
+        "widget.table-actions": "Actions",
+        "widget.button-take": "Take money",
+        "widget.button-buy": "Buy",
+        "widget.button-redesign": "Redesign",
+        "widget.button-end": "End turn",
+        "widget.button-reserve": "To reserve",
+        "widget.button-give": "Give away",
+        "widget.button-undo": "Undo",
+        "widget.button-bot": "Bot plays",
+        "widget.table-this-turn": "This turn",
+        "widget.table-actions-taken": ("{count} action taken", "{count} actions taken"),
+        "widget.table-may-act": "may act: yes",
+        "widget.table-may-not-act": "may act: no",
+        "widget.table-city": "Alhambra of {player}",
+        "widget.table-player": "{player} ({role})",
+        "widget.table-player-current": "▶ {player} ({role})",
+        "widget.table-player-points": ("{count} point", "{count} points"),
+        "widget.table-built": "{built} built · longest wall {wall}",
+        "widget.table-reserve": "Reserve",
+        "widget.table-to-place": "To place",
+        "widget.table-row-title": "{title}:",
+        "widget.table-none": "(none)",
+        "widget.table-row-tile": "{title}: {code}",
+        "widget.table-neutral": "{player}, the neutral player: {points} points; holds {held}.",
+        "widget.table-held": "{count} {building}",
+        "widget.table-held-none": "nothing",
+        "widget.table-log": (
+            "Log (newest last; {count} entry)",
+            "Log (newest last; {count} entries)",
+        ),
+        "widget.game-gate-cell": "{cell} gate {side}",
+        "widget.game-gate-cells-sep": "; ",
+        "widget.game-gate-more": "{cells} and {count} more",
+        # -- the game table's expansion II panel ---------------------------------------------
+        "widget.symbol-turn": "on your turns, one ♦ character per turn",
+        "widget.symbol-scoring": "at every scoring",
+        "widget.symbol-once": "once, then it leaves the game",
+        "widget.offer-el-schauf": "Abdul El'Schauf: one more redesign on your Alhambra",
+        "widget.cards-total": "{cards} ({total})",
+        "widget.space-tile": "the {tile} on space {space}",
+        "widget.space-only": "space {space}",
+        "widget.offer-take-gate": "Take the gate card (a whole take-money action)",
+        "widget.offer-bid": "Bid {amount}",
+        "widget.offer-pass": "Pass",
+        "widget.offer-pay": "Pay {cards}",
+        "widget.offer-fatime-keep": "Keep Fatime ({points} points at the end)",
+        "widget.offer-fatime-swap": "Swap Fatime for the top face-down character",
+        "widget.offer-karim": "Abdul Karim: {what} for nothing",
+        "widget.offer-knihstig": "Abdul Knihstig: take {cards}",
+        "widget.offer-laila": "Laila Wundabah: a new tile for {what}",
+        "widget.offer-machma": "Machma Klain: your {give} for {take}",
+        "widget.offer-yammerad": "Yammerad: draw the top money card",
+        "widget.money-totals": "Money: {totals}",
+        "widget.money-total": "{currency} {total}",
+        "widget.character": "{name} ({symbol})",
+        "widget.auction-fatime": (
+            "{player} won Fatime: keep her ({points} points at the end) or swap her for the "
+            "top face-down character, who acts at once."
+        ),
+        "widget.auction-none": (
+            "No auction running. Characters face down aside: {aside}; out of the game: {removed}."
+        ),
+        "widget.auction-paying": (
+            "Auction of {character}: {player} won with {high} and pays cards of one currency "
+            "(or diamonds) totalling at least {high}, no change."
+        ),
+        "widget.auction-no-bid": (
+            "Auction of {character}: no bid yet; {current} to bid more or pass."
+        ),
+        "widget.auction-bid": (
+            "Auction of {character}: highest bid {high} by {leader}; {current} to bid more or pass."
+        ),
+        "widget.modules-title": "Expansion II: {modules}",
+        "widget.gate-card": "a gate card beside the market",
+        "widget.gate-card-name": "Gate",
+        "widget.gate-display": (
+            "A gate card lies beside the market: taking it is a whole take-money action."
+        ),
+        "widget.gate-display-none": "No gate card beside the market.",
+        "widget.offers-title": "You may:",
+        "widget.offer-pay-picked": "Pay with the cards picked in your hand",
+        "widget.gate-title": ("Gate ({count} gate card):", "Gate ({count} gate cards):"),
+        "widget.gate-none": "No gate",
+        "widget.gate-cards": "Gate cards: {count}",
+        "widget.characters-title": "Characters:",
+        "widget.characters-none": "Characters: none",
+        "widget.character-used": "{character} · used this turn",
+        "widget.character-about": "{name}: {symbol}. {effect}",
+        "widget.character-about-used": "{name}: {symbol}. {effect} Used this turn.",
+        # -- the chapter widget --------------------------------------------------------------
+        "widget.chapter-heading": "{chapter} — step {number} of {count}: {step}",
+        "widget.chapter-try": "Try it: {prompt}",
+        "widget.cell-empty": "{cell}: empty",
+        "widget.may-go-here": "the {tile} may go here",
+        "chapter-page.steps": "Steps of this chapter",
+        "chapter-page.previous": "◀ Previous",
+        "chapter-page.next": "Next ▶",
+        "chapter-page.check": "Check",
+        "chapter-page.choose-all": " (choose every right option)",
+        "chapter-page.your-answer": "Your answer:",
+        "chapter-page.player-field": "{player}:",
+        "chapter-page.display": "Display: ",
+        "chapter-page.add-take": "Add this take",
+        "chapter-page.remove-take": "remove the take {take}",
+        "chapter-page.money-of": "{player}'s money: ",
+        "chapter-page.space": "Space {space} ({currency}, {tile}): ",
+        "chapter-page.nobody": "nobody",
+        "chapter-page.chosen": "Chosen: {cells} ",
+        "chapter-page.choose-cells": "Click cells on the board to choose them. ",
+        "chapter-page.point-cell": (
+            "Point at a cell to see what the rules say; click it to answer."
+        ),
+        "chapter-page.in-notebook": "Answer this task in the notebook with step.check(...).",
+        "chapter-page.market": "Market",
+        "chapter-page.money-display": "Money display",
+        "chapter-page.players": "Players",
+        "chapter-page.empty": "empty",
+        "chapter-page.no-money": "no money",
+        "chapter-page.bought": "; bought: {tiles}",
+        "chapter-page.to-play": " (to play)",
+        "chapter-page.neutral": "{player} (neutral): {tiles}",
+        "chapter-page.log": "Game log ({count})",
+        "chapter-page.count": "Step {number} of {count}",
+        "chapter-page.board": "{title}: the Alhambra, one cell per square",
+        "chapter-page.legend": "Legend",
+        "chapter-page.dot-title": "{title}",
+        "chapter-page.dot-title-task": "{title} (task)",
+        "chapter-page.dot": "Step {number}: {title}",
+        "chapter-page.dot-solved": "Step {number}: {title}, solved",
+        "chapter-page.card": "{value} {currency}",
+        "chapter-page.list-sep": ", ",
+        "chapter-page.market-line": "{space} {currency}: {tile}",
+    }
+)
