@@ -222,7 +222,7 @@ class Speaking(traitlets.HasTraits):
     """A widget's language, mixed into every widget: a synced trait, checked, the session's
     language when none is given."""
 
-    language = traitlets.Unicode().tag(sync=True)
+    language = traitlets.Any().tag(sync=True)
     """The language the widget speaks (``"en"``, ``"hu"``, ``"de"``, ``"pl"``, ``"ja"``): its
     notes, verdicts, pictures and the page's own words. ``None`` at creation means the
     session's language; a change redraws everything in the new one."""
