@@ -452,7 +452,7 @@ def check_module_on(action: Action, modules: Sequence[str]) -> None:
         words = {
             "action": written(action),
             "module": repr(owners[0]),
-            "modules": ", ".join(modules),
+            "modules": ", ".join(map(repr, modules)),
         }
         key = "refusal.action-module" if modules else "refusal.action-module-none"
         raise UnknownActionError(render(key, words))

@@ -337,7 +337,7 @@ class Game:
         Variants of a module keep their state under their family's name."""
         module = MODULES.get(name) if isinstance(name, str) else None
         if module is None:
-            known = join(sorted(MODULES))
+            known = ", ".join(map(repr, sorted(MODULES)))
             words = {"value": shown(name), "known": known}
             raise UnknownModuleError(render("refusal.module", words))
         key = module.family or module.name

@@ -397,7 +397,7 @@ def _read(data: Any) -> GameState:
     phase = _need(data, "phase", str, "")
     if phase not in PHASES:
         raise GameStateError(
-            "phase", _problem("one-of", known=", ".join(PHASES), value=shown(phase))
+            "phase", _problem("one-of", known=", ".join(map(repr, PHASES)), value=shown(phase))
         )
     chain: tuple[Any, str, dict[str, Any]] | None = None
     for i, entry in enumerate(_need(data, "log", list, "")):

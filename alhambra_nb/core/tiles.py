@@ -325,7 +325,7 @@ def _unknown_building(name: object) -> str:
         else []
     )
     hint = _said("refusal.building-hint", close=repr(close[0])) if close else ""
-    names = ", ".join(_BUILDING_NAMES)
+    names = ", ".join(repr(n) for n in _BUILDING_NAMES)  # the words a tile code is written with
     return _said("refusal.building", value=shown(name), hint=hint, names=names)
 
 

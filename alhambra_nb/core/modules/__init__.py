@@ -259,7 +259,7 @@ def load_modules(names: Iterable[str] | str) -> tuple[Module, ...]:
         from ..messages import render  # the catalogue is loaded after the modules
 
         if not isinstance(name, str) or name not in MODULES:
-            known = ", ".join(sorted(MODULES))
+            known = ", ".join(map(repr, sorted(MODULES)))  # names as a game is given them
             words = {"value": shown(name), "known": known}
             raise UnknownModuleError(render("refusal.module", words))
         family = MODULES[name].family or name
