@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Install Debian's Chromium for the browser tests, if it is not there yet.
+# Install Debian's Chromium for the browser tests, if it is not there yet, and a CJK font
+# (fonts-noto-cjk) so that the Japanese widgets' screenshots show glyphs, not boxes.
 #
 # The tests drive /usr/bin/chromium through the `playwright` pip package
 # (executable_path=...), so Playwright's own browser download is never used:
@@ -8,7 +9,11 @@ set -euo pipefail
 
 CHROMIUM=/usr/bin/chromium
 
-if [ -x "$CHROMIUM" ]; then
+has_cjk_font() {
+    command -v fc-list >/dev/null 2>&1 && [ -n "$(fc-list :lang=ja 2>/dev/null)" ]
+}
+
+if [ -x "$CHROMIUM" ] && has_cjk_font; then
     echo "install-browser: $("$CHROMIUM" --version 2>/dev/null || echo chromium) already installed"
     exit 0
 fi
@@ -23,9 +28,9 @@ else
 fi
 
 export DEBIAN_FRONTEND=noninteractive
-echo "install-browser: installing Debian's chromium package"
+echo "install-browser: installing Debian's chromium and fonts-noto-cjk packages"
 "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update
-"${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+"${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium fonts-noto-cjk
 
 if [ ! -x "$CHROMIUM" ]; then
     echo "install-browser: apt-get finished but $CHROMIUM is missing" >&2

@@ -74,6 +74,9 @@ KNOWN: dict[str, dict[str, Template]] = {
         "prompt.act": "{player}: vegyél pénzt, vásárolj vagy építs át.",
         "game-page.table": "Alhambra játékasztal",
         "game-page.press-take": "Nyomd meg a Pénzt vesz gombot.",
+        "game-page.cell-idle": (
+            "{label}. Válassz egy megvett vagy tartalék lapkát, vagy nyomd meg az Átépítést."
+        ),
         "chapter-page.next": "Tovább ▶",
         "chapter-page.check": "Ellenőrzés",
         "widget.failed-mark": "✗ {text}",
@@ -111,6 +114,9 @@ KNOWN: dict[str, dict[str, Template]] = {
         "prompt.act": "{player}：お金を取る、買う、または改築する。",
         "game-page.table": "アルハンブラのゲーム卓",
         "game-page.press-take": "「お金を取る」を押してください。",
+        "game-page.cell-idle": (
+            "{label}。購入したタイルか予備のタイルを選ぶか、改築を押してください。"
+        ),
         "chapter-page.next": "次へ ▶",
         "chapter-page.check": "確認",
         "widget.failed-mark": "✗ {text}",
