@@ -246,8 +246,8 @@ def _describe(error: ValidationError, prefix: tuple[Any, ...] = ()) -> Problem:
     if kind == "const":
         return where, _problem("expected", expected=repr(expected), value=_shown(value))
     if kind == "enum":
-        known = ", ".join(map(repr, expected))
-        return where, _problem("one-of", known=known, value=_shown(value))
+        choices = ", ".join(map(repr, expected))
+        return where, _problem("one-of", known=choices, value=_shown(value))
     return where, _bound_problem(kind, expected, value, about) or _schema_message(error)
 
 
