@@ -442,7 +442,11 @@ ENGLISH.update(
         ),
         "turn/place-first": (
             "{player} still has to place {tiles}: each goes into the Alhambra or onto the "
-            "reserve board{neutral} before the turn ends."
+            "reserve board before the turn ends."
+        ),
+        "turn/place-first:neutral": (
+            "{player} still has to place {tiles}: each goes into the Alhambra, onto the "
+            "reserve board or to the neutral player before the turn ends."
         ),
         "turn/act-first": (
             "{player} has not acted yet: a turn is taking money, buying a building or "

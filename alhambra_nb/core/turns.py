@@ -719,13 +719,9 @@ def _check_give(state: GameState, action: GiveToNeutral) -> list[Violation]:
 def _check_end(state: GameState, action: EndTurn) -> list[Violation]:
     player = state.players[state.current]
     if player.bought:
-        neutral = (
-            ", or to the neutral player" if state.neutral and state.phase == PHASE_PLAY else ""
-        )
+        variant = "neutral" if state.neutral and state.phase == PHASE_PLAY else None
         return [
-            Violation.of(
-                RuleId.PLACE_FIRST, player=player.name, tiles=list(player.bought), neutral=neutral
-            )
+            Violation.of(RuleId.PLACE_FIRST, variant, player=player.name, tiles=list(player.bought))
         ]
     if state.phase == PHASE_PLAY and not state.actions and len(legal_actions(state)) > 1:
         return [Violation.of(RuleId.ACT_FIRST, player=player.name)]
@@ -1120,6 +1116,8 @@ def _final_scoring(state: GameState) -> None:
     state.may_act = False
     best = max(p.score for p in state.players)
     winners = [p.name for p in state.players if p.score == best]
+    # The sentence takes its plural form from the number of winners; "verb" is no longer
+    # read, but saved games have always held it, and a save keeps its form.
     state.note(
         "event.game-over",
         winners=winners,
