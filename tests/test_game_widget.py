@@ -496,7 +496,7 @@ def test_a_whole_game_with_every_module_through_messages(seed, choose, expected)
 def test_the_table_draws_what_the_modules_keep():
     w = a_module_table_where(lambda w: any(w.game.module_state("characters")["owned"]))
     svg = w._table["svg"]
-    assert "Expansion II: gates, diamonds, characters, camps" in svg
+    assert "Expansion II: city gates, diamonds, character cards and camps" in svg
     for seat, player in enumerate(w.game.state.players):
         diamonds = sum(alh.card(c).value for c in player.money if c.startswith("diamond"))
         assert f"· Diamonds {diamonds}</text>" in svg

@@ -354,7 +354,7 @@ def _prompt(step: Step, data: dict[str, Any], language: str) -> str | None:
     if step.task is None:
         return None
     prompt = (data.get("task") or {}).get("prompt", step.task.prompt)
-    return render("widget.chapter-try", {"prompt": prompt}, language)
+    return render("chapter.try-it", {"prompt": prompt}, language)
 
 
 def answer_mode(step: Step) -> str | None:

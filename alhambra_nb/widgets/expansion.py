@@ -28,7 +28,7 @@ from ..core.actions import (
     TakeMoney,
 )
 from ..core.game import Game
-from ..core.messages import Phrase, render, template
+from ..core.messages import ENGLISH, Phrase, join, render, template
 from ..core.modules.characters import (
     BY_ID,
     FATIME_POINTS,
@@ -257,8 +257,7 @@ def draw_modules_panel(
     """The expansion II panel: the gate card beside the market, the auction, and (on a live
     table) the module actions and the gate chooser, in ``language``. Returns the y below it."""
     modules = game.modules
-    # The modules' names are the names code gives them (``modules=["gates"]``).
-    title = render("widget.modules-title", {"modules": ", ".join(modules)}, language)
+    title = render("widget.modules-title", {"modules": module_names(modules, language)}, language)
     group = panel(root, "modules", 0, y, width, 100, title)
     top = 30.0
     if "gates" in modules:
@@ -373,6 +372,16 @@ def _character_chip(
     return text, 7.0 * len(text) + 14, used
 
 
+def module_names(modules: Iterable[str], language: str | None = None) -> str:
+    """The modules in play in the learner's words ("city gates and camps"); a module this
+    table has no name for is named as the code names it."""
+    names = [
+        template(f"widget.module.{m}", language) if f"widget.module.{m}" in ENGLISH else m
+        for m in modules
+    ]
+    return join(names, language)
+
+
 def _draw_character(
     group: ET.Element,
     chip: tuple[str, float, bool],
@@ -385,7 +394,7 @@ def _draw_character(
     character = BY_ID[card_id]
     symbol = template(SYMBOL_WORDS[character.symbol], language)
     key = "widget.character-about-used" if used else "widget.character-about"
-    about = {"name": character.name, "symbol": symbol, "effect": character.effect}
+    about = {"name": character.name, "symbol": symbol, "effect": character.describe(language)}
     item = node(group, "g", "character" + (" used" if used else ""),
                 transform=f"translate({x:.0f} {y + 2:.0f})", data_character=card_id,
                 aria_label=render(key, about, language))  # fmt: skip

@@ -227,7 +227,7 @@ def table_svg(game: Game, **options: Any) -> tuple[str, dict[str, Any]]:
             "font-family": "DejaVu Sans, Verdana, Helvetica, Arial, sans-serif",
         },
     )
-    _node(root, "desc", "").text = _describe_table(game)
+    _node(root, "desc", "").text = game.describe(table.language)
     background = _node(root, "rect", "table-bg", x=0, y=0, width=WIDTH, fill="#fdfaf3")
     y = _draw_header(root, table, 0)
     y = _draw_market_row(root, table, y + 8)
@@ -511,11 +511,6 @@ def _draw_log(root: ET.Element, table: _Table, y: float) -> float:
         _label(line, "log-text", text, 58, line_y, font_size=13,
                font_weight="bold" if fresh else None)  # fmt: skip
     return y + height
-
-
-def _describe_table(game: Game) -> str:
-    """A plain-text account of the table, for the SVG ``<desc>``."""
-    return str(game)
 
 
 # -- the widget -----------------------------------------------------------------------------

@@ -165,6 +165,13 @@ add_messages(
             "Auction of {character}: highest bid {high} by {leader}; {current} to bid more or pass."
         ),
         "widget.modules-title": "Expansion II: {modules}",
+        "widget.module.gates": "city gates",
+        "widget.module.diamonds": "diamonds",
+        "widget.module.characters": "character cards",
+        "widget.module.camps": "camps",
+        "widget.module.characters-half-hakim": (
+            "character cards, Hakim Wahid counting half a building"
+        ),
         "widget.gate-card": "a gate card beside the market",
         "widget.gate-card-name": "Gate",
         "widget.gate-display": (
@@ -183,7 +190,6 @@ add_messages(
         "widget.character-about-used": "{name}: {symbol}. {effect} Used this turn.",
         # -- the chapter widget --------------------------------------------------------------
         "widget.chapter-heading": "{chapter} — step {number} of {count}: {step}",
-        "widget.chapter-try": "Try it: {prompt}",
         "widget.cell-empty": "{cell}: empty",
         "widget.may-go-here": "the {tile} may go here",
         "chapter-page.steps": "Steps of this chapter",

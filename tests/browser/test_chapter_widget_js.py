@@ -126,7 +126,7 @@ def test_takes_are_put_together_from_the_display(page):
     page.click(".alh-ch-check")
     loop.deliver()
     feedback = text(page, ".alh-ch-feedback")
-    assert feedback.startswith("✗ The 2 and the 7 together (2 + 7 = 9) is not allowed")
+    assert feedback.startswith("✗ The 2 and 7 together (2 + 7 = 9) is not allowed")
     assert "at most 5" in feedback
     page.click('[data-do="drop-take"]')
     for picks in ((0, 1), (2,), (3,)):
