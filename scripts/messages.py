@@ -1,7 +1,7 @@
 """Keep the gettext catalogues in step with the English templates (``make messages``).
 
     python scripts/messages.py extract   # write alhambra_nb/locale/alhambra_nb.pot
-    python scripts/messages.py update    # merge it into every language's .po
+    python scripts/messages.py update    # merge it into every language's .po (or: update hu)
     python scripts/messages.py status    # how many templates each language still lacks
     python scripts/messages.py check hu  # what is wrong with a catalogue (all: no language)
 
@@ -83,10 +83,10 @@ def extract() -> None:
     print(f"{TEMPLATE}: {len(english())} templates")
 
 
-def update() -> None:
+def update(languages: list[str]) -> None:
     with TEMPLATE.open("rb") as stream:
         template = read_po(stream)
-    for language in LANGUAGES:
+    for language in languages or LANGUAGES:
         if language == SOURCE_LANGUAGE:
             continue
         path = catalogue_path(language, ".po")
@@ -201,7 +201,7 @@ def status() -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("command", choices=("extract", "update", "status", "check"))
-    parser.add_argument("languages", nargs="*", help="check: the languages (default: all)")
+    parser.add_argument("languages", nargs="*", help="update, check: the languages (default: all)")
     arguments = parser.parse_args(argv)
     command = arguments.command
     if command == "check":
@@ -209,7 +209,7 @@ def main(argv: list[str] | None = None) -> int:
     if command == "extract":
         extract()
     elif command == "update":
-        update()
+        update(arguments.languages)
     else:
         return status()
     return 0
