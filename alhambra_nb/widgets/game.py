@@ -171,8 +171,8 @@ def _money_card(
     big = h >= 70
     _label(group, "card-value", str(money.value), w / 2, h * (0.55 if big else 0.5),
            font_size=30 if big else 18, font_weight="bold", text_anchor="middle")  # fmt: skip
-    # Small cards show two letters; "Di" would read as Dirham, so a diamond shows its sign.
-    name = label if big else (label[:2] if currency is not None else "♦")
+    # A small card shows its currency's abbreviation; a diamond shows its sign.
+    name = label if big else (template(f"widget.currency-short.{kind}", language))
     _label(group, "card-currency", name, w / 2, h - (10 if big else 6),
            font_size=13 if big else 10, text_anchor="middle")  # fmt: skip
 

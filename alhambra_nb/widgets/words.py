@@ -164,6 +164,12 @@ add_messages(
         "widget.auction-bid": (
             "Auction of {character}: highest bid {high} by {leader}; {current} to bid more or pass."
         ),
+        # the currency on a small money card: a short form each language chooses
+        "widget.currency-short.denar": "De",
+        "widget.currency-short.dirham": "Di",
+        "widget.currency-short.ducat": "Du",
+        "widget.currency-short.guilder": "Gu",
+        "widget.currency-short.diamond": "♦",
         "widget.modules-title": "Expansion II: {modules}",
         "widget.module.gates": "city gates",
         "widget.module.diamonds": "diamonds",
