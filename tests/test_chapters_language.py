@@ -18,15 +18,13 @@ from string import ascii_lowercase
 from typing import Any
 
 import pytest
-from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
 
 import alhambra_nb as alh
 from alhambra_nb import chapters
 from alhambra_nb.chapters import AnswerError, Chapter, ChapterError, Step
-from alhambra_nb.core import i18n
-from alhambra_nb.core.i18n import DOMAIN, LANGUAGES
+from alhambra_nb.core.i18n import LANGUAGES
 from alhambra_nb.core.messages import ENGLISH, render, template
+from tests.catalogues import every_template, reading, write_catalogue
 from tests.test_chapters import ANSWERS
 
 ALL_STEPS = chapters.steps()
@@ -75,9 +73,17 @@ def template_pattern(key: str, language: str) -> re.Pattern[str]:
 VERDICT_KEYS = sorted(k for k in ENGLISH if k.startswith("task."))
 
 
+@cache
+def task_sentences(language: str) -> re.Pattern[str]:
+    """One task sentence of the catalogue in ``language``, or several one after another (a
+    verdict may give a note per part of the answer, each begun with a capital)."""
+    one = "|".join(f"(?:{template_pattern(key, language).pattern})" for key in VERDICT_KEYS)
+    return re.compile(f"(?:{one})(?: (?:{one}))*", re.DOTALL | re.IGNORECASE)
+
+
 def is_a_task_sentence(message: str, language: str) -> bool:
-    """Whether ``message`` is one of the tasks' sentences of the catalogue in ``language``."""
-    return any(template_pattern(key, language).fullmatch(message) for key in VERDICT_KEYS)
+    """Whether ``message`` is made of the tasks' sentences of the catalogue in ``language``."""
+    return task_sentences(language).fullmatch(message) is not None
 
 
 # -- every step, every language, the catalogues as they are ---------------------------------
@@ -207,34 +213,13 @@ def pseudo(text: str) -> str:
 PSEUDO_LANGUAGE = "de"
 
 
-def _compile(directory: Path, language: str) -> None:
-    catalog = Catalog(locale=language, domain=DOMAIN)
-    for key, english in ENGLISH.items():
-        translated: str | tuple[str, ...]
-        if isinstance(english, tuple):
-            # the singular form, then the plural for every other form the language has
-            translated = (pseudo(english[0]), *[pseudo(english[1])] * (catalog.num_plurals - 1))
-        else:
-            translated = pseudo(english)
-        catalog.add(english, translated, context=key)
-    folder = directory / language / "LC_MESSAGES"
-    folder.mkdir(parents=True)
-    with (folder / f"{DOMAIN}.mo").open("wb") as stream:
-        write_mo(stream, catalog)
-
-
 @pytest.fixture
-def made_up(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[str]:
+def made_up(tmp_path: Path) -> Iterator[str]:
     """A catalogue of :data:`PSEUDO_LANGUAGE` in which every template is translated; the
-    real catalogues again afterwards, and the session in English."""
-    _compile(tmp_path, PSEUDO_LANGUAGE)
-    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
-    i18n.translations.cache_clear()
-    before = alh.get_language()
-    yield PSEUDO_LANGUAGE
-    alh.set_language(before)
-    monkeypatch.undo()
-    i18n.translations.cache_clear()
+    real catalogues again afterwards, and the session in its language."""
+    write_catalogue(tmp_path, PSEUDO_LANGUAGE, every_template(pseudo))
+    with reading(tmp_path):
+        yield PSEUDO_LANGUAGE
 
 
 PLAIN_WORD = re.compile(r"[A-Za-z]{3,}")

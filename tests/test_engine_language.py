@@ -17,16 +17,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import alhambra_nb as alh
 from alhambra_nb import lab
-from alhambra_nb.core import i18n
-from alhambra_nb.core.messages import ENGLISH
 from alhambra_nb.core.modules.characters import CHARACTERS
+from tests.catalogues import every_template, reading, write_catalogue
 
 LANGUAGE = "hu"
 """The language the test catalogue stands in for (any of the five but English)."""
@@ -47,18 +44,9 @@ def _capitals(english: str) -> str:
 
 
 def _write_catalogue(directory: Path) -> None:
-    catalogue = Catalog(locale=LANGUAGE, domain=i18n.DOMAIN)
-    for key, english in ENGLISH.items():
-        if key == "neutral.name":
-            catalogue.add(english, NEUTRAL, context=key)
-        elif isinstance(english, tuple):
-            catalogue.add(english, tuple(_capitals(e) for e in english), context=key)
-        else:
-            catalogue.add(english, _capitals(english), context=key)
-    target = directory / LANGUAGE / "LC_MESSAGES"
-    target.mkdir(parents=True)
-    with (target / f"{i18n.DOMAIN}.mo").open("wb") as stream:
-        write_mo(stream, catalogue)
+    translations = every_template(_capitals)
+    translations["neutral.name"] = NEUTRAL
+    write_catalogue(directory, LANGUAGE, translations)
 
 
 @pytest.fixture(scope="module")
@@ -73,15 +61,11 @@ def catalogue_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture
-def capitals(catalogue_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The session speaks the test catalogue's language; English again afterwards."""
-    monkeypatch.setattr(i18n, "LOCALE_DIR", catalogue_dir)
-    i18n.translations.cache_clear()
-    before = alh.get_language()
-    alh.set_language(LANGUAGE)
-    yield
-    alh.set_language(before)
-    i18n.translations.cache_clear()
+def capitals(catalogue_dir: Path) -> Iterator[None]:
+    """The session speaks the test catalogue's language; as before afterwards."""
+    with reading(catalogue_dir):
+        alh.set_language(LANGUAGE)
+        yield
 
 
 _NOTATION = re.compile(
@@ -281,17 +265,10 @@ def test_odd_input_is_refused_with_the_package_error_in_any_language(
 ):
     """As tests/test_bad_input.py asks in English: whatever a notebook passes, a refusal is
     the package's error, in the test catalogue's language too."""
-    before = alh.get_language()
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(i18n, "LOCALE_DIR", catalogue_dir)
-        i18n.translations.cache_clear()
-        try:
-            for language in ("en", LANGUAGE):
-                alh.set_language(language)
-                _make_and_act(players, seed, modules, action)
-        finally:
-            alh.set_language(before)
-            i18n.translations.cache_clear()
+    with reading(catalogue_dir):
+        for language in ("en", LANGUAGE):
+            alh.set_language(language)
+            _make_and_act(players, seed, modules, action)
 
 
 def _make_and_act(players: object, seed: object, modules: object, action: object) -> None:

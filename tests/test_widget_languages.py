@@ -15,11 +15,8 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import pytest
-from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
 
 import alhambra_nb as alh
-from alhambra_nb.core import i18n
 from alhambra_nb.core.i18n import LanguageError
 from alhambra_nb.core.messages import ENGLISH, Template, render, template
 from alhambra_nb.render import city_svg, describe_cell, legend_svg, tile_svg
@@ -27,6 +24,7 @@ from alhambra_nb.render.text import describe_city, describe_tile, describe_viola
 from alhambra_nb.widgets.board import extent_cells, parse_cell_key
 from alhambra_nb.widgets.chapter import ChapterWidget
 from alhambra_nb.widgets.game import GameWidget, table_svg
+from tests.catalogues import reading, write_catalogue
 
 SMALL = "0,0 fountain\n1,0 garden-10-NE\n1,1 tower-9-E\n"
 
@@ -127,33 +125,15 @@ KNOWN: dict[str, dict[str, Template]] = {
 LANGUAGES = tuple(KNOWN)
 
 
-def compile_catalogues(folder: Path) -> None:
-    """Write ``KNOWN`` as compiled gettext catalogues into ``folder`` (the layout of
-    ``alhambra_nb/locale``)."""
-    for language, known in KNOWN.items():
-        catalogue = Catalog(locale=language, domain=i18n.DOMAIN)
-        for key, translation in known.items():
-            english = ENGLISH[key]
-            if isinstance(english, tuple):
-                forms = translation if isinstance(translation, tuple) else (translation,)
-                catalogue.add(english, forms, context=key)
-            else:
-                catalogue.add(english, translation, context=key)
-        path = folder / language / "LC_MESSAGES" / f"{i18n.DOMAIN}.mo"
-        path.parent.mkdir(parents=True)
-        with path.open("wb") as stream:
-            write_mo(stream, catalogue, use_fuzzy=True)
-
-
 @pytest.fixture
-def known_catalogues(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The package reads the small catalogues of ``KNOWN`` instead of its own."""
-    compile_catalogues(tmp_path)
-    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
-    monkeypatch.setattr(i18n._Session, "language", "en")
-    i18n.translations.cache_clear()
-    yield
-    i18n.translations.cache_clear()
+def known_catalogues(tmp_path: Path) -> Iterator[None]:
+    """The package reads the small catalogues of ``KNOWN`` instead of its own; the session
+    speaks English."""
+    for language, known in KNOWN.items():
+        write_catalogue(tmp_path, language, known)
+    with reading(tmp_path):
+        alh.set_language("en")
+        yield
 
 
 def translated(key: str, language: str) -> str:
