@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import ClassVar
 
 from setuptools import Command, Extension, setup
 from setuptools.command.build import build
@@ -40,11 +41,11 @@ def compiled_core() -> list[Extension]:
     return extensions
 
 
-class compile_catalogs(Command):  # noqa: N801 (setuptools names commands this way)
+class compile_catalogs(Command):
     """Compile every .po catalogue to the .mo file gettext reads."""
 
     description = "compile the gettext message catalogues"
-    user_options: list[tuple[str, str | None, str]] = []
+    user_options: ClassVar[list[tuple[str, str | None, str]]] = []
 
     def initialize_options(self) -> None:
         self.build_lib: str | None = None
