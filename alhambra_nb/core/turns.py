@@ -85,14 +85,18 @@ class GameSetupError(AlhambraError):
 
 # -- setup ----------------------------------------------------------------------------------
 def new_state(
-    players: int | Sequence[str] = 2,
-    seed: int = 0,
+    players: object = 2,
+    seed: object = 0,
     modules: Sequence[str] = (),
     language: str | None = None,
 ) -> GameState:
     """A new game set up as in RULES.md §2 (and §7 with two players). Names the game gives
     (the neutral player, players given as a count) are those of ``language`` (the session's
-    by default); they are part of the game from then on."""
+    by default); they are part of the game from then on.
+
+    ``players`` and ``seed`` are typed as anything: they come from a learner, and the compiled
+    core trusts a narrower type without checking it (a wrong one would be a ``TypeError``
+    instead of the refusal below)."""
     names = _player_names(players, language)
     if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) > MAX_SEED:
         words = {"bits": MAX_NUMBER_BITS, "value": shown(seed)}
@@ -151,7 +155,7 @@ def _neutral_name(names: Sequence[str], language: str | None) -> str:
     return next(name for name in choices if name not in names)
 
 
-def _player_names(players: int | Sequence[str], language: str | None = None) -> list[str]:
+def _player_names(players: object, language: str | None = None) -> list[str]:
     """The names of the players, checked before any work proportional to what was given."""
     if isinstance(players, int) and not isinstance(players, bool):
         _check_player_count(players)
