@@ -283,3 +283,22 @@ def test_the_english_catalogue_renders_without_a_catalogue_file(tmp_path, monkey
             template("side.N", "hu")
     finally:
         i18n.translations.cache_clear()
+
+
+@pytest.mark.parametrize("bad", [3, "xx", ["hu"], b"hu"])
+def test_a_game_in_an_unknown_language_is_refused(bad):
+    # The compiled core would meet a wrong type with a bare TypeError: the refusal comes first.
+    from alhambra_nb.core.turns import new_state
+
+    with pytest.raises(alh.LanguageError):
+        alh.Game(2, seed=1, language=bad)
+    with pytest.raises(alh.LanguageError):
+        new_state(2, 1, (), bad)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_game_may_be_made_in_another_language_than_the_sessions(language):
+    game = alh.Game(["Ana", "Ben"], seed=1, language=language)
+    assert game.neutral is not None
+    assert game.neutral.name == SEED_WORDS[language]["neutral"]
+    assert alh.get_language() == "en"

@@ -41,6 +41,7 @@ from .actions import (
 from .city import City
 from .errors import AlhambraError, shown
 from .geometry import Cell, Side
+from .i18n import check_language, get_language
 from .layout import Layout
 from .messages import Phrase, render
 from .money import (
@@ -88,16 +89,17 @@ def new_state(
     players: object = 2,
     seed: object = 0,
     modules: Sequence[str] = (),
-    language: str | None = None,
+    language: object = None,
 ) -> GameState:
     """A new game set up as in RULES.md §2 (and §7 with two players). Names the game gives
     (the neutral player, players given as a count) are those of ``language`` (the session's
     by default); they are part of the game from then on.
 
-    ``players`` and ``seed`` are typed as anything: they come from a learner, and the compiled
-    core trusts a narrower type without checking it (a wrong one would be a ``TypeError``
-    instead of the refusal below)."""
-    names = _player_names(players, language)
+    ``players``, ``seed`` and ``language`` are typed as anything: they come from a learner,
+    and the compiled core trusts a narrower type without checking it (a wrong one would be a
+    ``TypeError`` instead of the refusal below)."""
+    chosen = get_language() if language is None else check_language(language)
+    names = _player_names(players, chosen)
     if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) > MAX_SEED:
         words = {"bits": MAX_NUMBER_BITS, "value": shown(seed)}
         raise GameSetupError(render("refusal.seed", words))
@@ -105,7 +107,7 @@ def new_state(
     n = len(names)
     neutral = None
     if n == 2:
-        neutral = NeutralState(_neutral_name(names, language))
+        neutral = NeutralState(_neutral_name(names, chosen))
     state = GameState(
         seed=seed,
         players=[PlayerState(name) for name in names],
