@@ -1,15 +1,21 @@
-"""Imports go one way: widgets -> render -> core.
+"""Imports go one way: widgets -> chapters/render -> modules -> core.
 
-Importing ``alhambra_nb.core`` and ``alhambra_nb.render`` (and every module inside them)
-must load no widget or notebook machinery. Run in a fresh interpreter so that what the
-test session itself imported does not count.
+Read from the source (every import of the package's own modules, by AST): no part imports a
+part above it — but for a core object drawing itself inside ``_repr_svg_`` — and no file takes
+another file's private names. And at run time: importing ``alhambra_nb.core`` and
+``alhambra_nb.render`` (and every module inside them) must load no widget or notebook
+machinery. Run in a fresh interpreter so that what the test session itself imported does not
+count.
 """
 
 from __future__ import annotations
 
+import ast
 import json
 import subprocess
 import sys
+from dataclasses import dataclass
+from pathlib import Path
 
 FORBIDDEN = ("anywidget", "traitlets", "IPython", "ipywidgets")
 
@@ -35,3 +41,113 @@ def test_core_and_render_import_no_widget_code():
     assert result.returncode == 0, f"importing core/render failed:\n{result.stderr}"
     loaded = json.loads(result.stdout.strip().splitlines()[-1])
     assert loaded == [], f"alhambra_nb.core / alhambra_nb.render loaded {loaded}"
+
+
+# -- the directions, read from the source ----------------------------------------------------
+PACKAGE = Path(__file__).resolve().parent.parent / "alhambra_nb"
+
+ALLOWED: dict[str, set[str]] = {
+    # a part of the package -> the parts it may import (besides itself)
+    "core": set(),
+    "modules": {"core"},
+    "render": {"core", "modules"},
+    "chapters": {"core", "modules", "render"},
+    "widgets": {"core", "modules", "render", "chapters"},
+    "lab": {"core", "modules", "render"},
+    "": {"core", "modules", "render", "chapters", "widgets", "lab"},  # alhambra_nb/__init__
+}
+"""Imports go one way: widgets -> chapters/render -> modules -> core."""
+
+LAZY_PICTURES = "_repr_svg_"
+"""The one upward import allowed: a core object draws itself with render, imported inside."""
+
+
+@dataclass(frozen=True)
+class Import:
+    module: str  # the importing module, e.g. alhambra_nb.core.bots
+    target: str  # the imported module, e.g. alhambra_nb.core.turns
+    names: tuple[str, ...]
+    function: str | None  # the function the import stands in, if any
+
+
+def part(module: str) -> str:
+    """The part of the package a module belongs to: ``alhambra_nb.core.city`` -> ``core``."""
+    pieces = module.split(".")
+    return pieces[1] if len(pieces) > 1 else ""
+
+
+def imports(source: str, module: str, is_package: bool = False) -> list[Import]:
+    """Every import of the package's own modules in ``source`` (the text of ``module``)."""
+    tree = ast.parse(source)
+    inside: dict[int, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for child in ast.walk(node):
+                inside.setdefault(id(child), node.name)
+    package = module if is_package else module.rpartition(".")[0]
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                target = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                target = node.module or ""
+            names = tuple(alias.name for alias in node.names)
+        elif isinstance(node, ast.Import):
+            target, names = "", ()
+            for alias in node.names:
+                if alias.name.startswith("alhambra_nb"):
+                    target = alias.name
+        else:
+            continue
+        if target.split(".")[0] == "alhambra_nb":
+            found.append(Import(module, target, names, inside.get(id(node))))
+    return found
+
+
+def package_imports() -> list[Import]:
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        is_package = parts[-1] == "__init__"
+        module = ".".join(parts[:-1] if is_package else parts)
+        found += imports(path.read_text(encoding="utf-8"), module, is_package)
+    return found
+
+
+def wrong_way(found: list[Import]) -> list[str]:
+    """The imports that go against :data:`ALLOWED`, or take another file's private names."""
+    problems = []
+    for item in found:
+        source, target = part(item.module), part(item.target)
+        upward = source != target and target not in ALLOWED.get(source, set())
+        if upward and not (source == "core" and item.function == LAZY_PICTURES):
+            problems.append(f"{item.module} imports {item.target}")
+        private = [n for n in item.names if n.startswith("_") and not n.startswith("__")]
+        if private and item.target != item.module:
+            problems.append(f"{item.module} imports the private {private} of {item.target}")
+    return problems
+
+
+def test_imports_go_one_way_and_take_no_private_names():
+    found = package_imports()
+    assert len(found) > 100  # the package's own imports were read
+    assert wrong_way(found) == []
+
+
+def test_the_direction_check_finds_a_wrong_import():
+    core = "from ..widgets import CityWidget\nfrom .turns import _secret\n"
+    assert wrong_way(imports(core, "alhambra_nb.core.bots")) == [
+        "alhambra_nb.core.bots imports alhambra_nb.widgets",
+        "alhambra_nb.core.bots imports the private ['_secret'] of alhambra_nb.core.turns",
+    ]
+    picture = "def _repr_svg_(self):\n    from ..render import city_svg\n"
+    assert wrong_way(imports(picture, "alhambra_nb.core.city")) == []
+    elsewhere = "def draw(self):\n    from ..render import city_svg\n"
+    assert wrong_way(imports(elsewhere, "alhambra_nb.core.city")) == [
+        "alhambra_nb.core.city imports alhambra_nb.render"
+    ]
+    assert wrong_way(imports("import alhambra_nb.modules\n", "alhambra_nb.core.state")) == [
+        "alhambra_nb.core.state imports alhambra_nb.modules"
+    ]

@@ -36,12 +36,12 @@ from .scoring import POINTS
 from .state import GameState
 from .tiles import Tile
 from .turns import (
-    _buy_options,
-    _take_options,
     apply_in_place,
+    buy_options,
     carry_out,
     holding_module,
     legal_actions,
+    take_options,
 )
 
 
@@ -149,7 +149,7 @@ class GreedyBot:
     def _best_buy(self, state: GameState) -> Action | None:
         player = state.players[state.current]
         best: tuple[float, int, tuple[str, ...]] | None = None
-        for space, cards in _buy_options(state, player):
+        for space, cards in buy_options(state, player):
             tile = state.market[space - 1]
             assert tile is not None
             if not player.city.legal_cells(tile) and not state.actions:
@@ -178,7 +178,7 @@ class GreedyBot:
     def _best_take(self, state: GameState) -> Action:
         player = state.players[state.current]
         best: tuple[float, tuple[str, ...]] | None = None
-        for cards in _take_options(state, state.current):
+        for cards in take_options(state, state.current):
             value = float(total(cards))
             hand = player.money + list(cards)
             for space in MARKET_SPACES:

@@ -280,7 +280,7 @@ def legal_actions(state: GameState) -> LegalActions:
     if state.phase == PHASE_PLAY and state.may_act:
         groups.append(_take_group(state, seat))
         groups += _buy_groups(state, player, seat)
-        groups += _redesign_groups(player)
+        groups += redesign_groups(player)
     for extra in state.hooks("legal_actions"):
         found = extra(state)  # a list, tuple or lazy LegalActions is kept as it is
         groups.append((found if isinstance(found, _LISTED) else list(found), _identity))
@@ -355,7 +355,7 @@ def take_limit(state: GameState, seat: int) -> int:
     return limit
 
 
-def _take_options(state: GameState, seat: int) -> list[tuple[str, ...]]:
+def take_options(state: GameState, seat: int) -> list[tuple[str, ...]]:
     """Every take open to ``seat``: one card of any value, or several totalling at most the
     take limit."""
     patterns, make = _take_group(state, seat)
@@ -391,7 +391,7 @@ def _value_takes(values: tuple[int, ...], limit: int) -> tuple[tuple[int, ...], 
     return tuple(options)
 
 
-def _buy_options(state: GameState, player: PlayerState) -> list[tuple[int, tuple[str, ...]]]:
+def buy_options(state: GameState, player: PlayerState) -> list[tuple[int, tuple[str, ...]]]:
     """Every buy open to ``player`` as (market space, cards paid): for each space the
     payments a module adds, then the minimal payments (see :func:`legal_actions`)."""
     seat = next(i for i, p in enumerate(state.players) if p is player)
@@ -402,7 +402,7 @@ def _buy_options(state: GameState, player: PlayerState) -> list[tuple[int, tuple
 
 
 def _buy_groups(state: GameState, player: PlayerState, seat: int) -> list[ActionGroup]:
-    """:func:`_buy_options` as groups of legal actions: the minimal payments are kept as
+    """:func:`buy_options` as groups of legal actions: the minimal payments are kept as
     positions in the hand's cards of the space's currency until one is picked."""
     groups: list[ActionGroup] = []
     purse = _purse(tuple(player.money))
@@ -444,7 +444,7 @@ def _purse(money: tuple[str, ...]) -> dict[Any, tuple[tuple[str, ...], tuple[int
     }
 
 
-def _redesign_groups(player: PlayerState) -> list[ActionGroup]:
+def redesign_groups(player: PlayerState) -> list[ActionGroup]:
     """Build from the reserve, move to the reserve, swap: remembered with the city's layout
     for as long as the reserve stays as it is."""
     layout, reserve = player.city._facts(), player.reserve

@@ -613,9 +613,9 @@ def _uses(state: GameState, data: dict[str, Any], seat: int) -> Sequence[Action]
         if YAMMERAD in mine and len(player.money) < YAMMERAD_HAND and _can_draw(state):
             groups.append(([YammeradDraw()], _same))
     if free and EL_SCHAUF in mine and state.actions and not player.bought:
-        from ..turns import _redesign_groups
+        from ..turns import redesign_groups
 
-        groups += [(items, _el_schauf(make)) for items, make in _redesign_groups(player)]
+        groups += [(items, _el_schauf(make)) for items, make in redesign_groups(player)]
     if len(groups) > 1:
         return LegalActions(groups)
     return found
