@@ -19,6 +19,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations
 from typing import Any
+from unicodedata import east_asian_width
 
 import traitlets
 
@@ -444,15 +445,17 @@ def _draw_tile_row(
     top: float,
 ) -> float:
     say = _say(table.language)
-    _label(group, f"{kind}-title", say("widget.table-row-title", title=title), 10, top + 28,
-           font_size=13)  # fmt: skip
+    heading = say("widget.table-row-title", title=title)
+    _label(group, f"{kind}-title", heading, 10, top + 28, font_size=13)
+    # The row starts after its title, however long the title is in the language.
+    start = max(84.0, 10 + _text_width(heading, 13) + 10)
     if not tiles:
-        _label(group, f"{kind}-empty", say("widget.table-none"), 84, top + 28, font_size=13,
+        _label(group, f"{kind}-empty", say("widget.table-none"), start, top + 28, font_size=13,
                fill=MUTED)  # fmt: skip
         return top + 40
     chosen = table.choice if table.game.state.current == seat else None
     for index, tile in enumerate(tiles):
-        x = 84 + index * 50
+        x = start + index * 50
         picked = chosen == (kind, index)
         item = _node(group, "g", f"tray-tile {kind}" + (" chosen" if picked else ""),
                      transform=f"translate({x} {top})",
@@ -464,6 +467,13 @@ def _draw_tile_row(
                   fill="none", stroke=PALETTE["highlight"], stroke_width=4)  # fmt: skip
         _tile_picture(item, tile, 0, 0, 44)
     return top + 50
+
+
+def _text_width(text: str, font_size: float) -> float:
+    """About how wide ``text`` is drawn: a wide (East Asian) character takes a whole em, any
+    other about six tenths of one."""
+    ems = sum(1.0 if east_asian_width(ch) in "WF" else 0.6 for ch in text)
+    return ems * font_size
 
 
 def _draw_neutral(root: ET.Element, table: _Table, y: float) -> float:
