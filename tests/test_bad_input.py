@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import itertools
 import random
-import subprocess
-import sys
 import threading
 import time
 from dataclasses import dataclass, fields
@@ -26,6 +24,7 @@ from alhambra_nb.core.modules import characters as ch
 from alhambra_nb.core.saves import MAX_SEED
 from alhambra_nb.core.tiles import nearest_tiles, real_tiles
 from alhambra_nb.core.turns import MAX_NAME_LENGTH
+from tests.fresh import printed_by
 
 HUGE = 10**5000
 """A number of 5 001 digits (too long even to be written out by ``str``)."""
@@ -532,11 +531,7 @@ def _refused_in_a_fresh_kernel(code: str) -> str:
         "    print(type(error).__name__, str(error)[:300])\n"
         "else:\n    print('accepted')\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60
-    )
-    assert done.returncode == 0, done.stderr
-    return done.stdout
+    return printed_by(script)
 
 
 @pytest.mark.parametrize(

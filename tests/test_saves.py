@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import copy
 import json
-import subprocess
-import sys
 import time
 from functools import lru_cache
 from importlib import resources
@@ -33,6 +31,7 @@ from alhambra_nb.core.saves import (
     text_problem,
 )
 from alhambra_nb.core.state import VERSION, GameState
+from tests.fresh import printed_by
 
 
 @lru_cache(maxsize=1)
@@ -347,11 +346,7 @@ def _refusal_in_a_fresh_kernel(code: str) -> str:
         "except alh.GameStateError as error:\n"
         "    print(round(time.perf_counter() - start, 3), error.field, error.problem[:200])\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60
-    )
-    assert done.returncode == 0, done.stderr
-    return done.stdout
+    return printed_by(script)
 
 
 @pytest.mark.parametrize(
