@@ -10,9 +10,8 @@ message that makes no sense is ignored with a visible note instead of an excepti
 
 from __future__ import annotations
 
-import inspect
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 import anywidget
@@ -60,19 +59,9 @@ TEXT_WIDTH = 640
 """How wide the words of a step are set in the static picture, in pixels."""
 
 
-def in_language(method: Callable[..., Any], *args: Any, language: str) -> Any:
-    """``method(*args, language=language)``; a chapter method that takes no language yet
-    speaks the session's (chapters learn the keyword one method at a time)."""
-    if "language" in inspect.signature(method).parameters:
-        return method(*args, language=language)
-    return method(*args)
-
-
 def title_of(item: Chapter | Step, language: str) -> str:
     """A chapter's or a step's title in ``language``."""
-    name = "title_in" if isinstance(item, Chapter) else "heading"
-    method = getattr(item, name, None)
-    return in_language(method, language=language) if callable(method) else item.title
+    return item.title_in(language) if isinstance(item, Chapter) else item.heading(language)
 
 
 class ChapterWidget(PageWrites, Speaking, anywidget.AnyWidget):
@@ -198,7 +187,7 @@ class ChapterWidget(PageWrites, Speaking, anywidget.AnyWidget):
 
     def _judge(self, value: object) -> Verdict:
         """The verdict on ``value`` in the widget's language, shown as the feedback."""
-        found = in_language(self.step.check, value, language=self.language)
+        found = self.step.check(value, language=self.language)
         self.last_verdict = found
         self._answer = value
         self._serial += 1
@@ -279,15 +268,13 @@ def describe(chapter: Chapter, index: int, language: str | None = None) -> str:
     (the session's by default)."""
     language = resolve(language)
     step = chapter.steps[index]
-    data = in_language(step.to_dict, language=language)
+    data = step.to_dict(language=language)
     words = {"chapter": title_of(chapter, language), "number": index + 1,
              "count": len(chapter), "step": title_of(step, language)}  # fmt: skip
     lines = [render("widget.chapter-heading", words, language), "", data["text"]]
     if step.task is not None:
         lines += ["", _prompt(step, data, language) or ""]
-        choices = getattr(step.task, "choices", None)
-        if choices is not None:
-            lines.append(in_language(choices, language=language))
+        lines += step.options(language)
     return "\n".join(lines)
 
 
@@ -295,7 +282,7 @@ def step_view(chapter: Chapter, index: int, language: str | None = None) -> dict
     """Everything the page draws for one step, as JSON-ready data, in ``language``."""
     language = resolve(language)
     step = chapter.steps[index]
-    data = in_language(step.to_dict, language=language)
+    data = step.to_dict(language=language)
     steps = [
         {"id": s.id, "title": title_of(s, language), "task": s.task is not None} for s in chapter
     ]
