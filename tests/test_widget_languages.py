@@ -19,11 +19,11 @@ import pytest
 import alhambra_nb as alh
 from alhambra_nb.core.i18n import LanguageError
 from alhambra_nb.core.messages import ENGLISH, Template, render, template
-from alhambra_nb.render import city_svg, describe_cell, legend_svg, tile_svg
+from alhambra_nb.render import city_svg, describe_cell, game_svg, legend_svg, tile_svg
 from alhambra_nb.render.text import describe_city, describe_tile, describe_violations, rule_tag
 from alhambra_nb.widgets.board import extent_cells, parse_cell_key
 from alhambra_nb.widgets.chapter import ChapterWidget
-from alhambra_nb.widgets.game import GameWidget, table_svg
+from alhambra_nb.widgets.game import GameWidget
 from tests.catalogues import reading, write_catalogue
 
 SMALL = "0,0 fountain\n1,0 garden-10-NE\n1,1 tower-9-E\n"
@@ -282,7 +282,7 @@ def test_the_game_table_speaks_its_language(known_catalogues, language):
     assert translated("prompt.act", language)[-5:] in w._prompt
     for sentence in w.game.log_in(language)[-3:]:
         assert sentence[:20] in svg
-    static = table_svg(w.game, language=language)[0]
+    static = game_svg(w.game, language=language)
     assert translated("widget.table-market", language) in static
     w._handle_message(w, {"kind": "dance"}, [])
     assert w.note.startswith(translated("widget.ignored-message", language).split("{")[0])

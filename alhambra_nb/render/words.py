@@ -1,7 +1,9 @@
 """The English templates of the pictures' words: descriptions (the SVG ``<desc>`` and the
-widgets' ``aria-label`` texts), captions, the gate's label, the legend's description and the
-short tags written beside a rule's highlight. Translations live in the gettext catalogues
-beside the core's; importing this module adds the templates to the catalogue."""
+widgets' ``aria-label`` texts), captions, the gate's label, the legend's description, the
+short tags written beside a rule's highlight, and the game table's words (their keys,
+``widget.…``, are kept from when the table was the widget's, so translations stay valid).
+Translations live in the gettext catalogues beside the core's; importing this module adds
+the templates to the catalogue."""
 
 from __future__ import annotations
 
@@ -53,5 +55,99 @@ add_messages(
         "render.tag.fountain": "fountain",
         "render.tag.cut-off": "cut off",
         "render.tag.rule": "rule",
+        # -- the game table (its picture; a live table adds buttons) --------------------------
+        "widget.table-over": (
+            "Game over after {count} turn: won by {winners}",
+            "Game over after {count} turns: won by {winners}",
+        ),
+        "widget.table-turn": "Turn {turn}: {player} ({role}) to play",
+        "widget.table-turn-final": (
+            "Turn {turn}: {player} ({role}) to play (placing the last market tiles)"
+        ),
+        "widget.role-bot": "bot",
+        "widget.role-you": "you",
+        "widget.role-player": "player",
+        "widget.table-points": "Points: {scores}",
+        "widget.table-score": "{player} {points}",
+        "widget.table-score-neutral": "{player} (neutral) {points}",
+        "widget.table-sep": " · ",
+        "widget.table-market": "Building market",
+        "widget.table-space": "space {space}, {currency}: {tile}, price {price}",
+        "widget.table-space-empty": "space {space}, {currency}: empty",
+        "widget.table-space-name": "{space} · {currency}",
+        "widget.table-price": "{price} {currency}",
+        "widget.table-empty": "(empty)",
+        "widget.table-display": "Money display",
+        "widget.table-deck": "deck {deck} cards · discard {discard} · bag {bag} tiles",
+        "widget.table-this-turn": "This turn",
+        "widget.table-actions-taken": ("{count} action taken", "{count} actions taken"),
+        "widget.table-may-act": "may act: yes",
+        "widget.table-may-not-act": "may act: no",
+        "widget.table-player": "{player} ({role})",
+        "widget.table-player-current": "▶ {player} ({role})",
+        "widget.table-player-points": ("{count} point", "{count} points"),
+        "widget.table-built": "{built} built · longest wall {wall}",
+        "widget.table-reserve": "Reserve",
+        "widget.table-to-place": "To place",
+        "widget.table-row-title": "{title}:",
+        "widget.table-none": "(none)",
+        "widget.table-row-tile": "{title}: {code}",
+        "widget.table-neutral": "{player}, the neutral player: {points} points; holds {held}.",
+        "widget.table-held": "{count} {building}",
+        "widget.table-held-none": "nothing",
+        "widget.table-log": (
+            "Log (newest last; {count} entry)",
+            "Log (newest last; {count} entries)",
+        ),
+        # the currency on a small money card: a short form each language chooses
+        "widget.currency-short.denar": "De",
+        "widget.currency-short.dirham": "Di",
+        "widget.currency-short.ducat": "Du",
+        "widget.currency-short.guilder": "Gu",
+        "widget.currency-short.diamond": "♦",
+        # -- the game table's expansion II panel and each player's module parts --------------
+        "widget.symbol-turn": "on your turns, one ♦ character per turn",
+        "widget.symbol-scoring": "at every scoring",
+        "widget.symbol-once": "once, then it leaves the game",
+        "widget.money-totals": "Money: {totals}",
+        "widget.money-total": "{currency} {total}",
+        "widget.character": "{name} ({symbol})",
+        "widget.auction-fatime": (
+            "{player} won Fatime: keep her ({points} points at the end) or swap her for the "
+            "top face-down character, who acts at once."
+        ),
+        "widget.auction-none": (
+            "No auction running. Characters face down aside: {aside}; out of the game: {removed}."
+        ),
+        "widget.auction-paying": (
+            "Auction of {character}: {player} won with {high} and pays cards of one currency "
+            "(or diamonds) totalling at least {high}, no change."
+        ),
+        "widget.auction-no-bid": (
+            "Auction of {character}: no bid yet; {current} to bid more or pass."
+        ),
+        "widget.auction-bid": (
+            "Auction of {character}: highest bid {high} by {leader}; {current} to bid more or pass."
+        ),
+        "widget.modules-title": "Expansion II: {modules}",
+        "widget.module.gates": "city gates",
+        "widget.module.diamonds": "diamonds",
+        "widget.module.characters": "character cards",
+        "widget.module.camps": "camps",
+        "widget.module.characters-half-hakim": (
+            "character cards, Hakim Wahid counting half a building"
+        ),
+        "widget.gate-card": "a gate card beside the market",
+        "widget.gate-card-name": "Gate",
+        "widget.gate-display": (
+            "A gate card lies beside the market: taking it is a whole take-money action."
+        ),
+        "widget.gate-display-none": "No gate card beside the market.",
+        "widget.gate-cards": "Gate cards: {count}",
+        "widget.characters-title": "Characters:",
+        "widget.characters-none": "Characters: none",
+        "widget.character-used": "{character} · used this turn",
+        "widget.character-about": "{name}: {symbol}. {effect}",
+        "widget.character-about-used": "{name}: {symbol}. {effect} Used this turn.",
     }
 )

@@ -1,25 +1,25 @@
 """``GameWidget``: a game table to play Alhambra in a notebook, against bots or hot seat.
 
 Python computes, the page draws. The whole table (market, money display, every player's money,
-reserve and Alhambra, scores, the log, the controls) is one SVG drawn here by
-:func:`table_svg`; the same picture, without controls, is the static fallback of the mime
-bundle. For the player to act the widget also sends verdicts: for every set of display cards
-the take-money verdict, for every payment from the hand the buy verdict with its consequence
-(exact: another action; overpaid: no change), and for the chosen tile a verdict per cell of the
-Alhambra. The page shows them with no round trip; a click sends one message, and Python checks
-again with the game's own rules before anything changes. Bots play their turns right after the
-player's, and their lines in the log are marked so the learner sees what they did.
+reserve and Alhambra, scores, the log) is one SVG, the picture ``render`` draws of a game,
+with this table's buttons added (:class:`LiveControls`); the same picture, without buttons, is
+the static fallback of the mime bundle. For the player to act the widget also sends verdicts:
+for every set of display cards the take-money verdict, for every payment from the hand the buy
+verdict with its consequence (exact: another action; overpaid: no change), and for the chosen
+tile a verdict per cell of the Alhambra. The page shows them with no round trip; a click sends
+one message, and Python checks again with the game's own rules before anything changes. Bots
+play their turns right after the player's, and their lines in the log are marked so the
+learner sees what they did.
 """
 
 from __future__ import annotations
 
 import logging
-import textwrap
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
-from unicodedata import east_asian_width
 
 import traitlets
 
@@ -40,27 +40,19 @@ from ..core.city import City
 from ..core.errors import AlhambraError, shown
 from ..core.game import Game
 from ..core.geometry import Cell
-from ..core.i18n import resolve
-from ..core.messages import Phrase, join, render, template, word, words
+from ..core.messages import Phrase, render, template, words
 from ..core.modules.characters import ElSchaufRedesign, PayBid, purse
 from ..core.modules.gates import gated_placements
-from ..core.money import (
-    CURRENCIES,
-    CURRENCY,
-    VALUE,
-    Currency,
-    card,
-    card_words,
-    describe,
-    space_currency,
-    total,
-)
+from ..core.money import CURRENCY, VALUE, describe, space_currency, total
 from ..core.phases import PHASE_FINAL, PHASE_OVER, PHASE_PLAY
 from ..core.state import PlayerState
 from ..core.tiles import Tile
 from ..core.violations import Violation
-from ..render import PALETTE, city_extent, city_svg, describe_cell, describe_tile, tile_fragment
-from ..render.svg import Extent, cell_key
+from ..render import city_extent, describe_cell, tile_fragment
+from ..render.expansion import auction_text, play_held
+from ..render.parts import panel
+from ..render.svg import cell_key
+from ..render.table import TableView, table_picture
 from .board import (
     BadMessageError,
     BoardWidget,
@@ -83,33 +75,18 @@ from .expansion import (
     EL_SCHAUF,
     GateControl,
     Offer,
-    auction_text,
-    draw_modules_panel,
-    draw_player_extras,
+    draw_module_controls,
     module_offers,
-    money_totals,
     parse_offer,
     paying_seat,
-    play_held,
 )
-from .table_parts import MUTED, button, label, node, panel, plain
+from .table_parts import button
 
 log = logging.getLogger(__name__)
-
-CURRENCY_FILL: Mapping[Currency, str] = {
-    Currency.DENAR: "#5b9bd5",
-    Currency.DIRHAM: "#6cc070",
-    Currency.DUCAT: "#f0a04b",
-    Currency.GUILDER: "#f2d04b",
-}
-"""Card colours (ruling R1: blue, green, orange, yellow); the name is always written too."""
 
 BUY_PREVIEW_LIMIT = 8
 """Buy verdicts are sent for every payment when a hand holds at most this many cards of the
 space's currency (2**8 payments per space); a bigger hand is checked when Buy is pressed."""
-
-LOG_LINES = 12
-"""How many of the newest log lines the table shows."""
 
 MAX_BOT_ACTIONS = 5000
 """A guard: bots that do not finish within this many actions are stopped with a note."""
@@ -117,410 +94,56 @@ MAX_BOT_ACTIONS = 5000
 MAX_CARDS = len(VALUE)
 """No message from the page names more cards than the game has (checked before any work)."""
 
-WIDTH = 1100
-PANEL_WIDTH = 545
-
-
-# -- drawing the table ----------------------------------------------------------------------
-_node, _label, _plain, _panel = node, label, plain, panel
-
-
-def _tile_picture(parent: ET.Element, tile: Tile, x: float, y: float, size: float) -> None:
-    group = _node(parent, "g", "tile-picture", transform=f"translate({x} {y}) scale({size / 100})")
-    group.append(ET.fromstring(tile_fragment(tile)))
-
-
-def _hand_order(card_id: str) -> tuple[int, int, str]:
-    """Currencies in market order, diamonds (expansion II, no currency) last."""
-    currency = CURRENCY.get(card_id)
-    place = CURRENCIES.index(currency) if currency is not None else len(CURRENCIES)
-    return (place, VALUE[card_id], card_id)
-
-
-DIAMOND_FILL = "#bfe6f0"
-"""The face of a diamond card (expansion II): pale blue-white, told apart by its name too."""
-
-
-def _money_card(
-    parent: ET.Element,
-    card_id: str,
-    x: float,
-    y: float,
-    w: float,
-    h: float,
-    *,
-    data: str,
-    language: str,
-) -> None:
-    """A money card: its colour, its value and its currency's name (colour never speaks alone)."""
-    money = card(card_id)
-    currency = money.currency  # type: ignore[union-attr]
-    # Diamonds (expansion II) are no currency of the market: a colour and a name of their own.
-    kind = currency.value if currency is not None else "diamond"
-    fill = CURRENCY_FILL[currency] if currency is not None else DIAMOND_FILL
-    label = template(f"currency.{kind}", language)
-    group = _node(
-        parent,
-        "g",
-        f"money-card {kind}",
-        transform=f"translate({x} {y})",
-        aria_label=card_words(card_id, language),
-        **{f"data_{data}": card_id},
-    )
-    _node(group, "rect", "card-face", width=w, height=h, rx=5, fill=fill,
-          stroke=PALETTE["tile-edge"], stroke_width=1.5)  # fmt: skip
-    big = h >= 70
-    _label(group, "card-value", str(money.value), w / 2, h * (0.55 if big else 0.5),
-           font_size=30 if big else 18, font_weight="bold", text_anchor="middle")  # fmt: skip
-    # A small card shows its currency's abbreviation; a diamond shows its sign.
-    name = label if big else (template(f"widget.currency-short.{kind}", language))
-    _label(group, "card-currency", name, w / 2, h - (10 if big else 6),
-           font_size=13 if big else 10, text_anchor="middle")  # fmt: skip
-
-
-class _Table:
-    """What :func:`table_svg` needs besides the game: who is who, what is chosen, the log."""
-
-    def __init__(
-        self,
-        game: Game,
-        *,
-        bots: Mapping[int, object] | None = None,
-        choice: tuple[str, int] | None = None,
-        interactive: bool = False,
-        buttons_off: Mapping[str, bool] | None = None,
-        log_marks: Sequence[str] = (),
-        fresh_from: int = 0,
-        prompt: str = "",
-        offers: Sequence[Offer] = (),
-        gate: GateControl | None = None,
-        paying: bool = False,
-        language: str | None = None,
-    ) -> None:
-        self.language = resolve(language)
-        self.game = game
-        self.bots = bots or {}
-        self.choice = choice
-        self.interactive = interactive
-        self.buttons_off = buttons_off or {}
-        self.log_marks = log_marks
-        self.fresh_from = fresh_from
-        self.prompt = prompt
-        self.offers = offers
-        self.gate = gate
-        self.paying = paying
-
-
-def city_extent_of(city: City) -> Extent:
-    """The cells a table shows of an Alhambra (its tiles and one ring around them)."""
-    return city_extent(city)
-
-
-def table_svg(game: Game, **options: Any) -> tuple[str, dict[str, Any]]:
-    """The table as one SVG, and where each player's Alhambra is (for the page's grid); its
-    words in ``language`` (an option; the session's by default)."""
-    table = _Table(game, **options)
-    root = ET.Element(
-        "svg",
-        {
-            "xmlns": "http://www.w3.org/2000/svg",
-            "class": "alhambra game-table",
-            "font-family": "DejaVu Sans, Verdana, Helvetica, Arial, sans-serif",
-        },
-    )
-    _node(root, "desc", "").text = game.describe(table.language)
-    background = _node(root, "rect", "table-bg", x=0, y=0, width=WIDTH, fill="#fdfaf3")
-    y = _draw_header(root, table, 0)
-    y = _draw_market_row(root, table, y + 8)
-    if game.modules:
-        y = draw_modules_panel(root, game, y + 8, WIDTH, offers=table.offers, gate=table.gate,
-                               paying=table.paying, language=table.language)  # fmt: skip
-    y, cities = _draw_players(root, table, y + 12)
-    y = _draw_neutral(root, table, y)
-    y = _draw_log(root, table, y + 8)
-    height = y + 8
-    background.set("height", str(height))
-    root.set("viewBox", f"0 0 {WIDTH} {height}")
-    root.set("width", str(WIDTH))
-    root.set("height", str(height))
-    meta = {"cities": cities, "height": height, "palette": palette_payload()}
-    return ET.tostring(root, encoding="unicode"), meta
-
-
-def _player_tag(table: _Table, seat: int) -> str:
-    if seat in table.bots:
-        return template("widget.role-bot", table.language)
-    humans = [s for s in range(len(table.game.state.players)) if s not in table.bots]
-    role = "you" if len(humans) == 1 and table.bots else "player"
-    return template(f"widget.role-{role}", table.language)
-
-
-def _draw_header(root: ET.Element, table: _Table, y: float) -> float:
-    game, state, language = table.game, table.game.state, table.language
-    group = _node(root, "g", "header")
-    if state.phase == PHASE_OVER:
-        words = {"count": state.turn, "winners": game.winners()}
-        title = render("widget.table-over", words, language)
-    else:
-        key = "widget.table-turn-final" if state.phase == PHASE_FINAL else "widget.table-turn"
-        words = {"turn": state.turn, "player": state.players[state.current].name,
-                 "role": _player_tag(table, state.current)}  # fmt: skip
-        title = render(key, words, language)
-    _label(group, "title", title, 10, y + 24, font_size=18, font_weight="bold")
-    scores = [
-        render("widget.table-score", {"player": p.name, "points": p.score}, language)
-        for p in state.players
-    ]
-    if state.neutral is not None:
-        words = {"player": state.neutral.name, "points": state.neutral.score}
-        scores.append(render("widget.table-score-neutral", words, language))
-    points = template("widget.table-sep", language).join(scores)
-    _label(group, "scores", render("widget.table-points", {"scores": points}, language),
-           WIDTH - 10, y + 24, text_anchor="end", font_size=14)  # fmt: skip
-    if table.prompt:
-        _label(group, "prompt", table.prompt, 10, y + 46, font_size=13, fill=MUTED)
-        return y + 54
-    return y + 34
-
-
-def _draw_market_row(root: ET.Element, table: _Table, y: float) -> float:
-    state, language = table.game.state, table.language
-    height = 186
-    say = _say(language)
-    market = _panel(root, "market", 0, y, 500, height, say("widget.table-market"))
-    for index, tile in enumerate(state.market):
-        space = index + 1
-        currency = space_currency(space)
-        name = template(f"currency.{currency.value}", language)
-        x = 10 + index * 122
-        if tile is not None:
-            label = say("widget.table-space", space=space, currency=name,
-                        tile=describe_tile(tile, language), price=tile.price)  # fmt: skip
-        else:
-            label = say("widget.table-space-empty", space=space, currency=name)
-        group = _node(market, "g", f"space {currency.value}", transform=f"translate({x} 28)",
-                      data_space=space, aria_label=label)  # fmt: skip
-        _node(group, "rect", "space-area", width=112, height=150, rx=6, fill="#f6f1e4",
-              stroke="#d6cdb8")  # fmt: skip
-        _node(group, "rect", "space-band", width=112, height=24, rx=5,
-              fill=CURRENCY_FILL[currency])  # fmt: skip
-        _label(group, "space-name", say("widget.table-space-name", space=space, currency=name),
-               56, 17, text_anchor="middle", font_weight="bold")  # fmt: skip
-        if tile is not None:
-            _tile_picture(group, tile, 16, 30, 80)
-            _label(group, "space-price", say("widget.table-price", price=tile.price,
-                   currency=name), 56, 140, text_anchor="middle", font_size=13)  # fmt: skip
-        else:
-            _label(group, "space-empty", say("widget.table-empty"), 56, 80,
-                   text_anchor="middle", fill=MUTED)  # fmt: skip
-    display = _panel(root, "display", 508, y, 340, height, say("widget.table-display"))
-    for index, card_id in enumerate(state.display):
-        _money_card(display, card_id, 12 + index * 80, 32, 70, 104, data="card",
-                    language=language)  # fmt: skip
-    if not state.display:
-        _label(display, "display-empty", say("widget.table-empty"), 20, 80, fill=MUTED)
-    deck = say("widget.table-deck", deck=len(state.deck), discard=len(state.discard),
-               bag=len(state.bag))  # fmt: skip
-    _label(display, "deck", deck, 12, 170, font_size=12, fill=MUTED)
-    if table.interactive:
-        _draw_controls(root, table, y, height)
-    else:
-        _draw_turn_summary(root, table, y, height)
-    return y + height
-
-
 CONTROLS = ("take", "buy", "redesign", "end", "reserve", "give", "undo", "bot")
 """The table's buttons (``data-do``; the label is ``widget.button-…``), two per row."""
 
 
-def _say(language: str) -> Any:
-    """``say(key, **params)``: a template of the catalogue filled, in ``language``."""
-    return lambda key, **params: render(key, params, language)
+# -- the picture, and what a live table adds to it ------------------------------------------
+@dataclass(frozen=True)
+class LiveControls:
+    """The buttons a live table adds to the picture: the actions (each on or off), and with
+    expansion II the module actions, Pay and the gate chooser."""
+
+    buttons_off: Mapping[str, bool]
+    offers: Sequence[Offer] = ()
+    gate: GateControl | None = None
+    paying: bool = False
+    language: str | None = None
+
+    def draw_actions(
+        self, root: ET.Element, x: float, y: float, width: float, height: float
+    ) -> None:
+        """The actions panel beside the money display, two buttons per row."""
+        title = render("widget.table-actions", {}, self.language)
+        group = panel(root, "controls", x, y, width, height, title)
+        for index, do in enumerate(CONTROLS):
+            row, column = divmod(index, 2)
+            button(group, render(f"widget.button-{do}", {}, self.language),
+                   8 + column * 120, 30 + row * 38, off=self.buttons_off.get(do, False),
+                   do=do)  # fmt: skip
+
+    def draw_module_controls(self, group: ET.Element, top: float, width: float) -> float:
+        """The module actions, Pay and the gate chooser, in the expansion II panel."""
+        return draw_module_controls(group, top, width, offers=self.offers, gate=self.gate,
+                                    paying=self.paying, language=self.language)  # fmt: skip
 
 
-def _draw_controls(root: ET.Element, table: _Table, y: float, height: float) -> None:
-    say = _say(table.language)
-    group = _panel(root, "controls", 856, y, 244, height, say("widget.table-actions"))
-    for index, do in enumerate(CONTROLS):
-        row, column = divmod(index, 2)
-        button(group, say(f"widget.button-{do}"), 8 + column * 120, 30 + row * 38,
-               off=table.buttons_off.get(do, False), do=do)  # fmt: skip
-
-
-def _draw_turn_summary(root: ET.Element, table: _Table, y: float, height: float) -> None:
-    say = _say(table.language)
-    panel = _panel(root, "controls", 856, y, 244, height, say("widget.table-this-turn"))
-    state = table.game.state
-    may = "widget.table-may-act" if state.may_act else "widget.table-may-not-act"
-    lines = [say("widget.table-actions-taken", count=state.actions), say(may)]
-    for index, line in enumerate(lines):
-        _label(panel, "summary", line, 10, 44 + 20 * index, font_size=13)
-
-
-def _draw_players(root: ET.Element, table: _Table, y: float) -> tuple[float, dict[str, Any]]:
-    state = table.game.state
-    cities: dict[str, Any] = {}
-    row_top, row_height = y, 0.0
-    for seat, player in enumerate(state.players):
-        column = seat % 2
-        if column == 0 and seat:
-            row_top += row_height + 10
-            row_height = 0.0
-        x = column * (PANEL_WIDTH + 10)
-        height, extent = _draw_player(root, table, seat, player, x, row_top)
-        row_height = max(row_height, height)
-        language = table.language
-        cities[str(seat)] = {
+def table_payload(game: Game, view: TableView, language: str) -> tuple[str, dict[str, Any]]:
+    """The table as the page draws it: the picture, and where each player's Alhambra is with
+    its cells in words (for the page's grid), its words in ``language``."""
+    picture = table_picture(game, view, language=language)
+    cities = {
+        str(seat): {
             "extent": list(extent),
             "name": render("widget.table-city", {"player": player.name}, language),
             "labels": {
                 cell_key(c): describe_cell(player.city, c, language) for c in extent_cells(extent)
             },
         }
-    return row_top + row_height, cities
-
-
-def _draw_player(
-    root: ET.Element, table: _Table, seat: int, player: PlayerState, x: float, y: float
-) -> tuple[float, Extent]:
-    state, language = table.game.state, table.language
-    say = _say(language)
-    current = state.phase != PHASE_OVER and state.current == seat
-    group = _node(root, "g", "player" + (" current" if current else ""),
-                  transform=f"translate({x} {y})", data_seat=seat)  # fmt: skip
-    bg = _node(group, "rect", "panel-bg", width=PANEL_WIDTH, rx=8, fill="#ffffff",
-               stroke=PALETTE["highlight"] if current else "#d6cdb8",
-               stroke_width=4 if current else 1.5)  # fmt: skip
-    key = "widget.table-player-current" if current else "widget.table-player"
-    _label(group, "player-name", say(key, player=player.name, role=_player_tag(table, seat)),
-           10, 22, font_size=16, font_weight="bold")  # fmt: skip
-    _label(group, "player-score", say("widget.table-player-points", count=player.score),
-           PANEL_WIDTH - 10, 22, font_size=16, font_weight="bold", text_anchor="end")  # fmt: skip
-    totals = money_totals(player.money, diamonds="diamonds" in state.modules, language=language)
-    _label(group, "money-totals", totals, 10, 42, font_size=13)
-    built = len(player.city) - 1
-    # Beside the points, not the money: the money line is long once diamonds join it.
-    _label(group, "wall", say("widget.table-built", built=built,
-           wall=player.city.longest_wall()), PANEL_WIDTH - 120, 22, text_anchor="end",
-           font_size=13, fill=MUTED)  # fmt: skip
-    top = 50.0
-    per_row = 14
-    money = sorted(player.money, key=_hand_order)
-    for index, card_id in enumerate(money):
-        row, column = divmod(index, per_row)
-        _money_card(group, card_id, 10 + column * 37, top + row * 50, 34, 46, data="hand",
-                    language=language)  # fmt: skip
-    top += 50 * max(1, -(-len(money) // per_row)) + 6
-    if state.modules:
-        top = draw_player_extras(group, table.game, seat, top, PANEL_WIDTH, language)
-    top = _draw_tile_row(group, "reserve", say("widget.table-reserve"), player.reserve, table,
-                         seat, top)  # fmt: skip
-    if player.bought:
-        top = _draw_tile_row(group, "bought", say("widget.table-to-place"), player.bought,
-                             table, seat, top)  # fmt: skip
-    extent = city_extent_of(player.city)
-    picture = city_svg(player.city, extent=extent, show_wall=False, language=language)
-    board = _plain(ET.fromstring(picture))
-    _, _, box_w, box_h = (float(v) for v in board.get("viewBox", "0 0 100 100").split())
-    scale = min(0.64, (PANEL_WIDTH - 20) / box_w, 420 / box_h)
-    board.set("x", "10")
-    board.set("y", f"{top:.0f}")
-    board.set("width", f"{box_w * scale:.0f}")
-    board.set("height", f"{box_h * scale:.0f}")
-    board.set("class", board.get("class", "") + " player-city")
-    board.set("data-seat", str(seat))
-    group.append(board)
-    height = top + box_h * scale + 10
-    bg.set("height", f"{height:.0f}")
-    return height, extent
-
-
-def _draw_tile_row(
-    group: ET.Element,
-    kind: str,
-    title: str,
-    tiles: Sequence[Tile],
-    table: _Table,
-    seat: int,
-    top: float,
-) -> float:
-    say = _say(table.language)
-    heading = say("widget.table-row-title", title=title)
-    _label(group, f"{kind}-title", heading, 10, top + 28, font_size=13)
-    # The row starts after its title, however long the title is in the language.
-    start = max(84.0, 10 + _text_width(heading, 13) + 10)
-    if not tiles:
-        _label(group, f"{kind}-empty", say("widget.table-none"), start, top + 28, font_size=13,
-               fill=MUTED)  # fmt: skip
-        return top + 40
-    chosen = table.choice if table.game.state.current == seat else None
-    for index, tile in enumerate(tiles):
-        x = start + index * 50
-        picked = chosen == (kind, index)
-        item = _node(group, "g", f"tray-tile {kind}" + (" chosen" if picked else ""),
-                     transform=f"translate({x} {top})",
-                     aria_label=say("widget.table-row-tile", title=title, code=tile.code),
-                     aria_pressed=str(picked).lower(), **{f"data_{kind}": index},
-                     data_code=tile.code)  # fmt: skip
-        if picked:
-            _node(item, "rect", "chosen-ring", x=-3, y=-3, width=50, height=50, rx=6,
-                  fill="none", stroke=PALETTE["highlight"], stroke_width=4)  # fmt: skip
-        _tile_picture(item, tile, 0, 0, 44)
-    return top + 50
-
-
-def _text_width(text: str, font_size: float) -> float:
-    """About how wide ``text`` is drawn: a wide (East Asian) character takes a whole em, any
-    other about six tenths of one."""
-    ems = sum(1.0 if east_asian_width(ch) in "WF" else 0.6 for ch in text)
-    return ems * font_size
-
-
-def _draw_neutral(root: ET.Element, table: _Table, y: float) -> float:
-    neutral = table.game.state.neutral
-    if neutral is None:
-        return y
-    say = _say(table.language)
-    counts = neutral.building_counts()
-    held = [
-        say("widget.table-held", count=n, building=word(b, table.language))
-        for b, n in counts.items()
-        if n
-    ]
-    holds = join(held, table.language) if held else say("widget.table-held-none")
-    text = say("widget.table-neutral", player=neutral.name, points=neutral.score, held=holds)
-    _label(root, "neutral", text, 10, y + 22, font_size=13)
-    return y + 30
-
-
-def _draw_log(root: ET.Element, table: _Table, y: float) -> float:
-    events = table.game.state.log
-    first = max(0, len(events) - LOG_LINES)
-    lines: list[tuple[str, str, bool, bool]] = []
-    for index in range(first, len(events)):
-        mark = table.log_marks[index] if index < len(table.log_marks) else ""
-        fresh = index >= table.fresh_from
-        sentence = events[index].sentence(table.language)
-        for part, piece in enumerate(textwrap.wrap(sentence, 128) or [sentence]):
-            lines.append((piece, mark, fresh, part == 0))
-    height = 30 + 18 * len(lines) + 6
-    title = render("widget.table-log", {"count": len(events)}, table.language)
-    panel = _panel(root, "log", 0, y, WIDTH, height, title)
-    for row, (text, mark, fresh, first_line) in enumerate(lines):
-        line_y = 44 + 18 * row
-        cls = "log-line" + (" fresh" if fresh else "") + (f" by-{mark}" if mark else "")
-        line = _node(panel, "g", cls, data_mark=mark or None)
-        if fresh:
-            _node(line, "rect", "fresh-bar", x=6, y=line_y - 13, width=4, height=17,
-                  fill=PALETTE["highlight"])  # fmt: skip
-        if mark == "bot" and first_line:
-            _node(line, "rect", "bot-tag", x=16, y=line_y - 13, width=34, height=17, rx=8,
-                  fill="#6b6b6b")  # fmt: skip
-            _label(line, "bot-tag-label", template("widget.role-bot", table.language), 33,
-                   line_y, font_size=11, fill="#ffffff", text_anchor="middle")  # fmt: skip
-        _label(line, "log-text", text, 58, line_y, font_size=13,
-               font_weight="bold" if fresh else None)  # fmt: skip
-    return y + height
+        for (seat, extent), player in zip(picture.extents.items(), game.state.players, strict=True)
+    }
+    meta = {"cities": cities, "height": picture.height, "palette": palette_payload()}
+    return picture.svg, meta
 
 
 # -- the widget -----------------------------------------------------------------------------
@@ -826,20 +449,12 @@ class GameWidget(BoardWidget):
         offers: list[Offer] = []
         if seat is not None and self._game.modules:
             offers = module_offers(self._game.legal_actions(), self._game.state, self.language)
-        svg, meta = table_svg(
-            self._game,
-            bots=self._bots,
-            choice=self.choice,
-            interactive=True,
-            buttons_off=self._buttons_off(),
-            log_marks=self._marks,
-            fresh_from=self._fresh_from,
-            # No prompt in the picture: the status line above the table says it, once.
-            offers=offers,
-            gate=self._gate_control(),
-            paying=paying,
-            language=self.language,
-        )
+        controls = LiveControls(self._buttons_off(), offers, self._gate_control(), paying,
+                                self.language)  # fmt: skip
+        # No prompt in the picture: the status line above the table says it, once.
+        view = TableView(bots=frozenset(self._bots), choice=self.choice, log_marks=self._marks,
+                         fresh_from=self._fresh_from, controls=controls)  # fmt: skip
+        svg, meta = table_payload(self._game, view, self.language)
         with self.hold_sync():
             state = self._game.state
             turn = f"{state.turn}:{state.current}"  # what the page's picks belong to
@@ -1167,13 +782,9 @@ class GameWidget(BoardWidget):
         return f"GameWidget(players={len(state.players)}, turn={state.turn}, current={current!r})"
 
     def _static_svg(self) -> str:
-        return table_svg(
-            self._game,
-            bots=self._bots,
-            log_marks=self._marks,
-            fresh_from=len(self._marks),
-            language=self.language,
-        )[0]
+        view = TableView(bots=frozenset(self._bots), log_marks=self._marks,
+                         fresh_from=len(self._marks))  # fmt: skip
+        return table_picture(self._game, view, language=self.language).svg
 
 
 _REDESIGNS = frozenset({MoveToReserve, SwapWithReserve, BuildFromReserve})

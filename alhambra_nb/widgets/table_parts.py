@@ -1,40 +1,16 @@
-"""The small SVG pieces the game table is drawn with: elements, labels, buttons, panels.
+"""The game table's buttons: what a live table adds to the picture ``render`` draws.
 
-Shared by the table itself (``game.py``) and its expansion II parts (``expansion.py``), so that
-every button and label of the table looks and reads the same.
+Shared by the table's controls (``game.py``) and its expansion II controls (``expansion.py``),
+so that every button of the table looks and reads the same.
 """
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from ..render import PALETTE
+from ..render.parts import label, node
 
-INK = PALETTE["ink"]
-MUTED = PALETTE["coord"]
 BUTTON_HEIGHT = 30
-
-
-def node(parent: ET.Element, tag: str, cls: str, **attrs: object) -> ET.Element:
-    """A child element with a CSS class; ``data_x`` and ``font_size`` become ``data-x``, …"""
-    clean = {k.replace("_", "-"): str(v) for k, v in attrs.items() if v is not None}
-    if cls:
-        clean["class"] = cls
-    return ET.SubElement(parent, tag, clean)
-
-
-def label(parent: ET.Element, cls: str, text: str, x: float, y: float, **attrs: object) -> None:
-    """A line of text (ink colour, 14 px unless told otherwise)."""
-    attrs.setdefault("font_size", 14)
-    attrs.setdefault("fill", INK)
-    node(parent, "text", f"label {cls}".strip(), x=x, y=y, **attrs).text = text
-
-
-def plain(element: ET.Element) -> ET.Element:
-    """Drop the SVG namespace ElementTree adds when parsing, so the node nests cleanly."""
-    for child in element.iter():
-        child.tag = child.tag.rsplit("}", 1)[-1]
-    return element
 
 
 def button_width(text: str) -> float:
@@ -66,12 +42,3 @@ def button(
          fill="#fde9b8" if pressed else "#f3f3f3", stroke="#8a8a8a",
          stroke_width=2 if pressed else 1)  # fmt: skip
     label(group, "button-label", text, f"{width / 2:.0f}", 20, text_anchor="middle", font_size=13)
-
-
-def panel(root: ET.Element, cls: str, x: float, y: float, w: float, h: float, title: str):
-    """A framed panel with a bold title; returns its group (children use its coordinates)."""
-    group = node(root, "g", f"panel {cls}", transform=f"translate({x} {y})")
-    node(group, "rect", "panel-bg", width=w, height=h, rx=8, fill="#ffffff",
-         stroke="#d6cdb8", stroke_width=1.5)  # fmt: skip
-    label(group, "panel-title", title, 10, 19, font_size=14, font_weight="bold")
-    return group

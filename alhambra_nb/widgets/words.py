@@ -1,7 +1,8 @@
 """The English templates of the widgets' own words, beyond the core's ``widget.*``, ``page.*``
-and ``game-page.*``: the game table's labels, buttons and panels, the chapter page's words, and
-the notes about a message from the page that makes no sense. Translations live in the gettext
-catalogues; importing this module adds the templates to the catalogue.
+and ``game-page.*``: the live game table's buttons and module actions, the chapter page's
+words, and the notes about a message from the page that makes no sense (the words of the game
+table's picture are ``render``'s, under their ``widget.…`` keys still). Translations live in
+the gettext catalogues; importing this module adds the templates to the catalogue.
 
 Keys ``page.…``, ``game-page.…`` and ``chapter-page.…`` are sent to the page, which fills their
 ``{…}`` itself; every other key is rendered here.
@@ -68,30 +69,7 @@ add_messages(
             "Trying the {tile}: it fits on {count} cells (marked ✓). Point at a cell to see why.",
         ),
         "game-page.gate-mark": "gate",
-        # -- the game table ------------------------------------------------------------------
-        "widget.table-over": (
-            "Game over after {count} turn: won by {winners}",
-            "Game over after {count} turns: won by {winners}",
-        ),
-        "widget.table-turn": "Turn {turn}: {player} ({role}) to play",
-        "widget.table-turn-final": (
-            "Turn {turn}: {player} ({role}) to play (placing the last market tiles)"
-        ),
-        "widget.role-bot": "bot",
-        "widget.role-you": "you",
-        "widget.role-player": "player",
-        "widget.table-points": "Points: {scores}",
-        "widget.table-score": "{player} {points}",
-        "widget.table-score-neutral": "{player} (neutral) {points}",
-        "widget.table-sep": " · ",
-        "widget.table-market": "Building market",
-        "widget.table-space": "space {space}, {currency}: {tile}, price {price}",
-        "widget.table-space-empty": "space {space}, {currency}: empty",
-        "widget.table-space-name": "{space} · {currency}",
-        "widget.table-price": "{price} {currency}",
-        "widget.table-empty": "(empty)",
-        "widget.table-display": "Money display",
-        "widget.table-deck": "deck {deck} cards · discard {discard} · bag {bag} tiles",
+        # -- the live game table: its buttons (the picture's words are render's) ------------
         "widget.table-actions": "Actions",
         "widget.button-take": "Take money",
         "widget.button-buy": "Buy",
@@ -101,34 +79,11 @@ add_messages(
         "widget.button-give": "Give away",
         "widget.button-undo": "Undo",
         "widget.button-bot": "Bot plays",
-        "widget.table-this-turn": "This turn",
-        "widget.table-actions-taken": ("{count} action taken", "{count} actions taken"),
-        "widget.table-may-act": "may act: yes",
-        "widget.table-may-not-act": "may act: no",
         "widget.table-city": "Alhambra of {player}",
-        "widget.table-player": "{player} ({role})",
-        "widget.table-player-current": "▶ {player} ({role})",
-        "widget.table-player-points": ("{count} point", "{count} points"),
-        "widget.table-built": "{built} built · longest wall {wall}",
-        "widget.table-reserve": "Reserve",
-        "widget.table-to-place": "To place",
-        "widget.table-row-title": "{title}:",
-        "widget.table-none": "(none)",
-        "widget.table-row-tile": "{title}: {code}",
-        "widget.table-neutral": "{player}, the neutral player: {points} points; holds {held}.",
-        "widget.table-held": "{count} {building}",
-        "widget.table-held-none": "nothing",
-        "widget.table-log": (
-            "Log (newest last; {count} entry)",
-            "Log (newest last; {count} entries)",
-        ),
         "widget.game-gate-cell": "{cell} gate {side}",
         "widget.game-gate-cells-sep": "; ",
         "widget.game-gate-more": "{cells} and {count} more",
-        # -- the game table's expansion II panel ---------------------------------------------
-        "widget.symbol-turn": "on your turns, one ♦ character per turn",
-        "widget.symbol-scoring": "at every scoring",
-        "widget.symbol-once": "once, then it leaves the game",
+        # -- the live game table's expansion II buttons --------------------------------------
         "widget.offer-el-schauf": "Abdul El'Schauf: one more redesign on your Alhambra",
         "widget.cards-total": "{cards} ({total})",
         "widget.space-tile": "the {tile} on space {space}",
@@ -144,56 +99,10 @@ add_messages(
         "widget.offer-laila": "Laila Wundabah: a new tile for {what}",
         "widget.offer-machma": "Machma Klain: your {give} for {take}",
         "widget.offer-yammerad": "Yammerad: draw the top money card",
-        "widget.money-totals": "Money: {totals}",
-        "widget.money-total": "{currency} {total}",
-        "widget.character": "{name} ({symbol})",
-        "widget.auction-fatime": (
-            "{player} won Fatime: keep her ({points} points at the end) or swap her for the "
-            "top face-down character, who acts at once."
-        ),
-        "widget.auction-none": (
-            "No auction running. Characters face down aside: {aside}; out of the game: {removed}."
-        ),
-        "widget.auction-paying": (
-            "Auction of {character}: {player} won with {high} and pays cards of one currency "
-            "(or diamonds) totalling at least {high}, no change."
-        ),
-        "widget.auction-no-bid": (
-            "Auction of {character}: no bid yet; {current} to bid more or pass."
-        ),
-        "widget.auction-bid": (
-            "Auction of {character}: highest bid {high} by {leader}; {current} to bid more or pass."
-        ),
-        # the currency on a small money card: a short form each language chooses
-        "widget.currency-short.denar": "De",
-        "widget.currency-short.dirham": "Di",
-        "widget.currency-short.ducat": "Du",
-        "widget.currency-short.guilder": "Gu",
-        "widget.currency-short.diamond": "♦",
-        "widget.modules-title": "Expansion II: {modules}",
-        "widget.module.gates": "city gates",
-        "widget.module.diamonds": "diamonds",
-        "widget.module.characters": "character cards",
-        "widget.module.camps": "camps",
-        "widget.module.characters-half-hakim": (
-            "character cards, Hakim Wahid counting half a building"
-        ),
-        "widget.gate-card": "a gate card beside the market",
-        "widget.gate-card-name": "Gate",
-        "widget.gate-display": (
-            "A gate card lies beside the market: taking it is a whole take-money action."
-        ),
-        "widget.gate-display-none": "No gate card beside the market.",
         "widget.offers-title": "You may:",
         "widget.offer-pay-picked": "Pay with the cards picked in your hand",
         "widget.gate-title": ("Gate ({count} gate card):", "Gate ({count} gate cards):"),
         "widget.gate-none": "No gate",
-        "widget.gate-cards": "Gate cards: {count}",
-        "widget.characters-title": "Characters:",
-        "widget.characters-none": "Characters: none",
-        "widget.character-used": "{character} · used this turn",
-        "widget.character-about": "{name}: {symbol}. {effect}",
-        "widget.character-about-used": "{name}: {symbol}. {effect} Used this turn.",
         # -- the chapter widget --------------------------------------------------------------
         "widget.chapter-heading": "{chapter} — step {number} of {count}: {step}",
         "widget.cell-empty": "{cell}: empty",
