@@ -416,6 +416,12 @@ class Game:
     def __str__(self) -> str:
         return self.describe()
 
+    def _repr_svg_(self) -> str:
+        # The picture is render's: imported here, so the rules load no drawing code.
+        from ..render import game_svg
+
+        return game_svg(self)
+
     def describe(self, language: str | None = None) -> str:
         """The table as a learner prints it, in ``language`` (the session's by default): who
         is to play, the market, the money display, each player's points, money and reserve.
