@@ -20,10 +20,10 @@ from hypothesis import strategies as st
 
 import alhambra_nb as alh
 from alhambra_nb.core.actions import LARGEST_NUMBER, MOST_CARDS, Action
-from alhambra_nb.core.modules import characters as ch
 from alhambra_nb.core.saves import MAX_SEED
 from alhambra_nb.core.tiles import nearest_tiles, real_tiles
 from alhambra_nb.core.turns import MAX_NAME_LENGTH
+from alhambra_nb.modules import characters as ch
 from tests.fresh import printed_by
 
 HUGE = 10**5000

@@ -303,7 +303,7 @@ def test_every_ruling_is_stated_where_it_applies(ruling):
 
 
 RULING_ID = re.compile(r"\bR\d+\b")
-MODULE_IDS = sorted(name for name in alh.core.modules.MODULES if "-" in name)
+MODULE_IDS = sorted(name for name in alh.MODULES if "-" in name)
 """The modules' ids that are no word of the game (a variant's id such as a character
 module's option): a learner is never asked to read them."""
 

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 import alhambra_nb as alh
 from alhambra_nb import lab
-from alhambra_nb.core.modules.characters import CHARACTERS
+from alhambra_nb.modules.characters import CHARACTERS
 from tests.catalogues import every_template, reading, write_catalogue
 
 LANGUAGE = "hu"

@@ -593,7 +593,7 @@ def test_undo_after_a_simulation_replays():
 
 # -- the module hooks (expansion II plugs in here) ------------------------------------------
 def test_a_module_plugs_in_through_the_hooks():
-    from alhambra_nb.core.modules import MODULES, Module, register
+    from alhambra_nb.core.socket import MODULES, Module, register
 
     class GenerousTakeLimit(Module):
         """A stand-in module: the take-money limit is 7 (as Faruk Will'haben gives)."""

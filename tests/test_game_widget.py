@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 import alhambra_nb as alh
-from alhambra_nb.core.modules.characters import (
+from alhambra_nb.core.money import CURRENCY, space_currency
+from alhambra_nb.modules.characters import (
     Bid,
     ElSchaufRedesign,
     FatimeChoice,
@@ -20,7 +21,6 @@ from alhambra_nb.core.modules.characters import (
     MachmaSwap,
     PayBid,
 )
-from alhambra_nb.core.money import CURRENCY, space_currency
 from alhambra_nb.widgets.board import parse_cell_key
 from alhambra_nb.widgets.expansion import BOARD_ACTIONS
 from alhambra_nb.widgets.game import GameWidgetError

@@ -4,8 +4,8 @@ Read from the source (every import of the package's own modules, by AST): no par
 part above it — but for a core object drawing itself inside ``_repr_svg_`` — and no file takes
 another file's private names. And at run time: importing ``alhambra_nb.core`` and
 ``alhambra_nb.render`` (and every module inside them) must load no widget or notebook
-machinery. Run in a fresh interpreter so that what the test session itself imported does not
-count.
+machinery, and no more may the expansion modules (``alhambra_nb.modules``). Run in a fresh
+interpreter so that what the test session itself imported does not count.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ FORBIDDEN = ("anywidget", "traitlets", "IPython", "ipywidgets")
 
 PROBE = """
 import importlib, json, pkgutil, sys
-import alhambra_nb.core, alhambra_nb.render
-for pkg in (alhambra_nb.core, alhambra_nb.render):
+import alhambra_nb.core, alhambra_nb.modules, alhambra_nb.render
+for pkg in (alhambra_nb.core, alhambra_nb.modules, alhambra_nb.render):
     for info in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + "."):
         importlib.import_module(info.name)
 forbidden = set(json.loads(sys.argv[1]))
@@ -30,7 +30,7 @@ print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in forbidden))
 """
 
 
-def test_core_and_render_import_no_widget_code():
+def test_core_modules_and_render_import_no_widget_code():
     result = subprocess.run(
         [sys.executable, "-c", PROBE, json.dumps(FORBIDDEN)],
         capture_output=True,
@@ -38,9 +38,9 @@ def test_core_and_render_import_no_widget_code():
         check=False,
         timeout=120,
     )
-    assert result.returncode == 0, f"importing core/render failed:\n{result.stderr}"
+    assert result.returncode == 0, f"importing core/modules/render failed:\n{result.stderr}"
     loaded = json.loads(result.stdout.strip().splitlines()[-1])
-    assert loaded == [], f"alhambra_nb.core / alhambra_nb.render loaded {loaded}"
+    assert loaded == [], f"alhambra_nb.core / .modules / .render loaded {loaded}"
 
 
 # -- the directions, read from the source ----------------------------------------------------
@@ -151,3 +151,52 @@ def test_the_direction_check_finds_a_wrong_import():
     assert wrong_way(imports("import alhambra_nb.modules\n", "alhambra_nb.core.state")) == [
         "alhambra_nb.core.state imports alhambra_nb.modules"
     ]
+
+
+def test_the_expansion_modules_are_a_layer_between_core_and_the_views():
+    found = package_imports()
+    by_part: dict[str, set[str]] = {}
+    for item in found:
+        by_part.setdefault(part(item.module), set()).add(part(item.target))
+    # the four modules live in their own part, build on the core alone, and are used above it
+    modules = {
+        item.module.split(".")[2]
+        for item in found
+        if part(item.module) == "modules" and item.module != "alhambra_nb.modules"
+    }
+    assert {"gates", "diamonds", "characters", "camps"} <= modules
+    assert by_part["modules"] == {"core", "modules"}
+    assert "modules" not in by_part["core"]
+    assert "modules" in by_part["chapters"] and "modules" in by_part[""]
+    # a module reaching up to a view, and the core reaching for a module, are both caught
+    gates = "from ...render import city_svg\nfrom ...widgets import GameWidget\n"
+    assert wrong_way(imports(gates, "alhambra_nb.modules.gates", is_package=True)) == [
+        "alhambra_nb.modules.gates imports alhambra_nb.render",
+        "alhambra_nb.modules.gates imports alhambra_nb.widgets",
+    ]
+    core = "from ..modules.gates import TakeGate\n"
+    assert wrong_way(imports(core, "alhambra_nb.core.turns")) == [
+        "alhambra_nb.core.turns imports alhambra_nb.modules.gates"
+    ]
+    chapters = "from ..modules.characters import Bid\n"
+    assert wrong_way(imports(chapters, "alhambra_nb.chapters.expansion_tasks")) == []
+
+
+def test_the_core_plays_only_the_modules_registered_with_its_socket():
+    """The core names no module: a game asks the socket's registry, and a name nobody
+    registered is refused as unknown (here, one taken out of the registry for a moment)."""
+    import alhambra_nb as alh
+    from alhambra_nb.core.socket import MODULES
+
+    assert alh.Game(2, seed=1, modules=["gates"]).modules == ("gates",)
+    gates = MODULES.pop("gates")
+    try:
+        try:
+            alh.Game(2, seed=1, modules=["gates"])
+        except alh.UnknownModuleError as exc:
+            assert "'gates'" in str(exc)
+        else:
+            raise AssertionError("a game was made with a module nobody registered")
+    finally:
+        MODULES["gates"] = gates
+    assert alh.Game(2, seed=1, modules=["gates"]).modules == ("gates",)

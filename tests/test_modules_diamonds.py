@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 import alhambra_nb as alh
-from alhambra_nb.core.modules.diamonds import DIAMOND_TABLE, load_diamonds
 from alhambra_nb.core.state import GameState
 from alhambra_nb.core.turns import (
     _end_of_game,
@@ -14,6 +13,7 @@ from alhambra_nb.core.turns import (
     legal_actions,
     new_state,
 )
+from alhambra_nb.modules.diamonds import DIAMOND_TABLE, load_diamonds
 from tests.game_checks import check_invariants
 from tests.test_game_support import set_hand, set_market
 

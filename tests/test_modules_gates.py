@@ -10,9 +10,9 @@ import pytest
 
 import alhambra_nb as alh
 from alhambra_nb.core.geometry import SIDES
-from alhambra_nb.core.modules.gates import GATE_PILES, Gates, gate_cards, gated_placements
 from alhambra_nb.core.state import GameState
 from alhambra_nb.core.turns import apply_action, check_action, legal_actions, new_state
+from alhambra_nb.modules.gates import GATE_PILES, Gates, gate_cards, gated_placements
 from tests.cities import grow
 from tests.game_checks import check_invariants
 from tests.test_game_support import build, take_tile

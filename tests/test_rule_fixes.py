@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 import alhambra_nb as alh
-from alhambra_nb.core.modules import characters as ch
 from alhambra_nb.core.phases import PHASE_ENDING, PHASE_FINAL, PHASE_OVER
 from alhambra_nb.core.state import GameState
 from alhambra_nb.core.turns import (
@@ -17,6 +16,7 @@ from alhambra_nb.core.turns import (
     score,
     swap_is_legal,
 )
+from alhambra_nb.modules import characters as ch
 from tests.game_checks import check_invariants
 from tests.test_game_support import build, set_display, set_hand, set_market, take_card
 

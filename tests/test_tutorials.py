@@ -196,7 +196,7 @@ def test_a_refusal_is_printed_in_words_never_as_a_rule_id_or_a_repr(path):
 
 
 RULING_ID = re.compile(r"\bR\d+\b")
-MODULE_IDS = sorted(name for name in alh.core.modules.MODULES if "-" in name)
+MODULE_IDS = sorted(name for name in alh.MODULES if "-" in name)
 TEACHER_NOTE = "> **For teachers:**"
 
 

@@ -17,7 +17,7 @@ from ..core import City, Game, Tile, Violation, arrow_lines, as_tile
 from ..core.errors import shown
 from ..core.geometry import SIDES, Cell, Side, neighbour
 from ..core.messages import Phrase, add_messages
-from ..core.modules.characters import Bid, payable
+from ..modules.characters import Bid, payable
 from .game_tasks import GameTask, need_stage, read_name, told
 from .tasks import (
     AnswerError,

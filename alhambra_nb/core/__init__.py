@@ -41,25 +41,6 @@ from .geometry import (
 from .i18n import LanguageError, get_language, languages, set_language
 from .limits import MAX_COORDINATE, MAX_TILES, CitySizeError
 from .messages import ENGLISH, word
-from .modules import MODULES, Bonus, Module, UnknownModuleError
-from .modules.characters import (
-    CHARACTERS,
-    Bid,
-    Character,
-    ElSchaufRedesign,
-    FatimeChoice,
-    KarimBuy,
-    KnihstigTake,
-    LailaSwap,
-    MachmaSwap,
-    Pass,
-    PayBid,
-    YammeradDraw,
-    load_characters,
-)
-from .modules.characters import Symbol as CharacterSymbol
-from .modules.diamonds import DIAMOND_TABLE, DIAMONDS, load_diamonds
-from .modules.gates import GATE_CARDS, GateCard, TakeGate
 from .money import (
     CURRENCIES,
     CardError,
@@ -71,7 +52,7 @@ from .money import (
     card,
 )
 from .notation import NotationError
-from .placement import RULES
+from .rules import RULES
 from .scoring import (
     POINTS,
     Place,
@@ -82,6 +63,7 @@ from .scoring import (
     rank_type,
     score_round,
 )
+from .socket import MODULES, Bonus, Module, UnknownModuleError
 from .state import GameState, GameStateError
 from .tiles import (
     BUILDINGS,
@@ -108,13 +90,9 @@ __all__ = [
     "BUILDINGS",
     "CAMPS",
     "CAMP_TABLE",
-    "CHARACTERS",
     "CURRENCIES",
-    "DIAMONDS",
-    "DIAMOND_TABLE",
     "ENGLISH",
     "FOUNTAIN",
-    "GATE_CARDS",
     "MAX_COORDINATE",
     "MAX_TILES",
     "MODULES",
@@ -128,7 +106,6 @@ __all__ = [
     "ActionParseError",
     "AlhambraError",
     "ArrowLine",
-    "Bid",
     "Bonus",
     "BuildFromReserve",
     "Building",
@@ -136,8 +113,6 @@ __all__ = [
     "CardError",
     "Cell",
     "CellError",
-    "Character",
-    "CharacterSymbol",
     "City",
     "CityError",
     "CitySizeError",
@@ -145,33 +120,24 @@ __all__ = [
     "CurrencyError",
     "DiamondCard",
     "Edge",
-    "ElSchaufRedesign",
     "EndTurn",
     "Event",
-    "FatimeChoice",
     "Game",
     "GameSetupError",
     "GameState",
     "GameStateError",
-    "GateCard",
     "GiveToNeutral",
     "GreedyBot",
     "IllegalActionError",
     "IllegalPlacementError",
     "IllegalRedesignError",
-    "KarimBuy",
-    "KnihstigTake",
-    "LailaSwap",
     "LanguageError",
-    "MachmaSwap",
     "MarketSpace",
     "Module",
     "MoneyCard",
     "MoveToReserve",
     "NeutralView",
     "NotationError",
-    "Pass",
-    "PayBid",
     "Place",
     "PlaceTile",
     "PlayerView",
@@ -186,7 +152,6 @@ __all__ = [
     "Side",
     "SideError",
     "SwapWithReserve",
-    "TakeGate",
     "TakeMoney",
     "Tile",
     "TileError",
@@ -196,7 +161,6 @@ __all__ = [
     "UnknownActionError",
     "UnknownModuleError",
     "Violation",
-    "YammeradDraw",
     "apply_action",
     "arrow_lines",
     "as_rotation",
@@ -211,8 +175,6 @@ __all__ = [
     "languages",
     "legal_actions",
     "load_camps",
-    "load_characters",
-    "load_diamonds",
     "load_tiles",
     "majority_points",
     "neighbour",

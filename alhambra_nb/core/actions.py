@@ -29,6 +29,7 @@ from .errors import AlhambraError, shown
 from .geometry import Cell, Side, as_cell
 from .messages import Phrase, render
 from .money import card
+from .socket import MODULES, registry_version
 from .tiles import Tile
 from .violations import RuleId, RuleViolationError
 
@@ -429,16 +430,21 @@ def check_writable(action: object) -> Action:
 
 def owning_modules(cls: type) -> tuple[str, ...]:
     """The registered rules modules that bring the action class ``cls`` (those written in
-    the same Python module); ``()`` for the base game's actions."""
-    from .modules import MODULES, registry_version  # the modules build on the actions
-
+    the same Python module as the action, or in the package the action's module lies in:
+    ``alhambra_nb.modules.characters`` owns ``alhambra_nb.modules.characters.actions``);
+    ``()`` for the base game's actions."""
     key = (cls, registry_version())
     found = _OWNERS.get(key)
     if found is None:
         found = _OWNERS[key] = tuple(
-            name for name, module in MODULES.items() if module.__module__ == cls.__module__
+            name for name, module in MODULES.items() if _written_in(cls, module.__module__)
         )
     return found
+
+
+def _written_in(cls: type, where: str) -> bool:
+    """Whether ``cls`` is written in the Python module ``where`` or inside that package."""
+    return cls.__module__ == where or cls.__module__.startswith(where + ".")
 
 
 _OWNERS: dict[tuple[type, int], tuple[str, ...]] = {}

@@ -27,7 +27,6 @@ from .errors import AlhambraError, shown
 from .events import Event, plain_copy
 from .i18n import resolve
 from .messages import Phrase, join, kind_of, render
-from .modules import MODULES, UnknownModuleError, module_names
 from .money import (
     CURRENCIES,
     MARKET_SPACES,
@@ -41,6 +40,7 @@ from .money import (
 from .phases import PHASE_OVER
 from .saves import text_problem
 from .scoring import ScoreBreakdown
+from .socket import MODULES, UnknownModuleError, module_names
 from .state import GameState, GameStateError, check_scorings
 from .tiles import Building, Tile, building_counts
 from .turns import apply_action, breakdown_of, check_action, legal_actions, new_state, winners

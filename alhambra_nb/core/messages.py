@@ -297,27 +297,6 @@ ENGLISH: dict[str, Template] = {
     "save.unique": "holds the same entry twice: {value}",
     "save.key": "a key is not {about}: {value}",
     "save.key-form": "a key is not of the expected form: {value}",
-    "save.gates": "the gates module keeps display, hands and used here",
-    "save.gates-hands": "one list of gate cards per player, not {value}",
-    "save.gates-fields": "needs 'display' and a list 'used'",
-    "save.gates-used": (
-        "{count} gate stands in the cities but {played} gate cards were played",
-        "{count} gates stand in the cities but {played} gate cards were played",
-    ),
-    "save.characters": "the characters module keeps its cards and auction here",
-    "save.characters-owned": "one list of characters per player",
-    "save.characters-fields": "needs the turn number 'used' and the flag 'knihstig'",
-    "save.auction": "not an auction: {value}",
-    "save.auction-seat": "no such seat in {value}",
-    "save.choice": "seat {value} has no Fatime to choose for",
-    "save.choice-seat": "seat {seat} chooses for Fatime, not seat {current}",
-    "save.queue": "characters wait for an auction, but none is running",
-    "save.auction-character": "not a character: {value}",
-    "save.auction-leader": "the highest bid {high} and its bidder {leader}",
-    "save.auction-high": "seat {seat} cannot pay the highest bid {high}",
-    "save.auction-paying": "the highest bidder pays, and is the one to act",
-    "save.auction-order": "the next bidder in {value} is the one to act",
-    "save.auction-top": "seat {seat} cannot top the highest bid {high}",
     "kind.none": "null (nothing)",
     "kind.bool": "true or false",
     "kind.number": "a number",
@@ -554,7 +533,6 @@ ENGLISH.update(
         "cards.no-cards": "no cards",
         "card.money": "{value} {currency}",
         "card.scoring": "scoring card {round}",
-        "card.gate": "a gate card",
         "tiles.none": "none",
         "player.seat": "seat {seat}",
         "player.default-name": "Player {number}",
@@ -820,123 +798,14 @@ class Phrase:
         return hash(self.key)
 
 
-# -- expansion II (RULES.md §9): gates, diamonds, characters, camps -------------------------
+# -- expansion II (RULES.md §9): what the core itself says of it (a diamond payment's currency,
+# a gate without a card); each module's own templates are in its package's messages.py
 ENGLISH.update(
     {
         "currency.diamond": "Diamonds",
-        # rules
         "gate/no-card": (
             "{player} holds no gate card: putting up a gate on a double wall takes one."
         ),
-        "gate/not-displayed": "No gate card lies beside the market to be taken.",
-        "buy/mixed-currency": (
-            "The {tile} on space {space} may be paid in diamonds, but diamonds are never "
-            "combined with other cards, and {cards} is no diamonds.",
-            "The {tile} on space {space} may be paid in diamonds, but diamonds are never "
-            "combined with other cards, and {cards} are no diamonds.",
-        ),
-        "buy/insufficient-money:diamond": (
-            "The {tile} on space {space} costs {price}, but the diamonds {cards} total only "
-            "{total}: no building is sold for less than its price."
-        ),
-        "character/auction": (
-            "Play stops for the auction of {character}: {player} bids or passes first."
-        ),
-        "character/auction:paying": (
-            "{player} won the auction of {character} and pays for it before play goes on."
-        ),
-        "character/choice": (
-            "{player} first decides about Fatime: keep her (8 points at the end) or swap her "
-            "for the top face-down character."
-        ),
-        "auction/bid-too-low": (
-            "A bid of {amount} does not top the highest bid so far ({high}): bid more or pass."
-        ),
-        "auction/unaffordable": (
-            "{player} can pay at most {most} in one currency or in diamonds, so cannot bid "
-            "{amount}."
-        ),
-        "auction/not-now": "No character is being auctioned now.",
-        "auction/not-now:bidding": "The bidding is not over: nobody pays yet.",
-        "auction/not-now:paying": (
-            "The bidding is over: {player} now pays the highest bid for the character."
-        ),
-        "auction/payment": (
-            "{cards} total {total}, less than the bid of {bid}: the character is paid in full, "
-            "no change given."
-        ),
-        "auction/payment:mixed": (
-            "{cards} mix currencies: a character is paid in one currency or in diamonds."
-        ),
-        "character/not-owned": "{player} does not have {character}.",
-        "character/one-per-turn": (
-            "A ♦ character has already been used this turn: {character} must wait for the next one."
-        ),
-        "character/before-turn": (
-            "{character} acts before the turn, and {player} has already begun it."
-        ),
-        "character/condition:knihstig": (
-            "Abdul Knihstig acts only right after a purchase paid with cards totalling "
-            "{least} or more."
-        ),
-        "character/condition:el-schauf": (
-            "Abdul El'Schauf's extra redesign comes at the end of {player}'s turn: after an "
-            "action, once every bought tile is placed."
-        ),
-        "character/condition:laila": "The bag is empty: Laila Wundabah has no tile to draw.",
-        "character/condition:machma": (
-            "Machma Klain swaps a card for a display card of at most equal value, and {take} "
-            "is worth more than {give}."
-        ),
-        "character/condition:yammerad": (
-            "Yammerad draws only for a player holding fewer than {limit} money cards; "
-            "{player} holds {count}."
-        ),
-        "character/condition:yammerad-empty": (
-            "Deck and discard pile are empty: Yammerad has nothing to draw."
-        ),
-        "character/condition:fatime": "Nobody is choosing about Fatime now.",
-        "character/condition:fatime-empty": (
-            "No face-down character is left to swap Fatime for: she is kept."
-        ),
-        # the game log
-        "event.gate-revealed": "A gate card comes up and is laid beside the market.",
-        "event.gate-discarded": (
-            "A gate card comes up, but one already lies beside the market: it is discarded."
-        ),
-        "event.gate-taken": "{player} takes the gate card from beside the market.",
-        "event.gate-built": (
-            "{player} puts up a gate on the {side} side of the {tile} at {cell}; the gate card "
-            "leaves the game."
-        ),
-        "event.character-revealed": "{character} comes up: play stops for an auction.",
-        # no longer happens (ruling R11 auctions such a character), but older logs hold it
-        "event.character-late": (
-            "{character} came up as the game ended: nobody can use the card, it leaves the game."
-        ),
-        "event.auction-start": "The auction of {character} begins; {player} bids first.",
-        "event.auction-bid": "{player} bids {amount}.",
-        "event.auction-pass": "{player} passes.",
-        "event.auction-cannot": "{player} cannot top the highest bid of {high} and passes.",
-        "event.auction-none": "Nobody bids for {character}: the card leaves the game.",
-        "event.auction-won": "{player} wins {character} for {bid}, paying {cards}.",
-        "event.fatime-keep": "{player} keeps Fatime: {points} at the final scoring.",
-        "event.fatime-swap": (
-            "{player} swaps Fatime for the top face-down character: {character}."
-        ),
-        "event.karim": (
-            "Abdul Karim pays exactly for {player}: the {tile} from space {space} costs "
-            "nothing, and {player} takes another action."
-        ),
-        "event.knihstig": "Abdul Knihstig lets {player} take {cards} from the money display.",
-        "event.el-schauf": "Abdul El'Schauf grants {player} one more redesign.",
-        "event.character-faruk": "Faruk Will'haben lets {player} take {total} (up to 7).",
-        "event.laila": (
-            "Laila Wundabah puts the {old} from space {space} back into the bag; the {tile} "
-            "takes its place."
-        ),
-        "event.machma": "Machma Klain swaps {player}'s {give} for {cards} from the display.",
-        "event.yammerad": "Yammerad lets {player} draw {cards} from the money deck.",
     }
 )
 

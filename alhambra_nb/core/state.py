@@ -24,11 +24,11 @@ from .events import Event
 from .geometry import ORIGIN
 from .limits import CitySizeError
 from .messages import DEFAULT_LANGUAGE, ENGLISH, join, kind_of, render
-from .modules import MODULES, Module, UnknownModuleError, load_modules, registry_version
 from .money import SCORING_CARDS, CardError, card, money_cards
 from .notation import NotationError
 from .phases import PHASE_ENDING, PHASE_FINAL, PHASE_OVER, PHASE_PLAY, PHASES
 from .saves import SCHEMA_VERSION, nesting_problem, schema_problem
+from .socket import MODULES, Module, UnknownModuleError, load_modules, registry_version
 from .tiles import TILES, Building, Tile, TileError, building_counts
 
 FORMAT = "alhambra_nb/game"

@@ -28,7 +28,9 @@ from ..core.actions import (
 )
 from ..core.game import Game
 from ..core.messages import render, template
-from ..core.modules.characters import (
+from ..core.money import describe, total
+from ..core.state import GameState
+from ..modules.characters import (
     FATIME_POINTS,
     Bid,
     ElSchaufRedesign,
@@ -41,9 +43,7 @@ from ..core.modules.characters import (
     PayBid,
     YammeradDraw,
 )
-from ..core.modules.gates import TakeGate
-from ..core.money import describe, total
-from ..core.state import GameState
+from ..modules.gates import TakeGate
 from ..render.expansion import CHARACTERS, play_held
 from ..render.parts import MUTED, label
 from .table_parts import BUTTON_HEIGHT, button, button_width

@@ -41,13 +41,13 @@ from ..core.errors import AlhambraError, shown
 from ..core.game import Game
 from ..core.geometry import Cell
 from ..core.messages import Phrase, render, template, words
-from ..core.modules.characters import ElSchaufRedesign, PayBid, purse
-from ..core.modules.gates import gated_placements
 from ..core.money import CURRENCY, VALUE, describe, space_currency, total
 from ..core.phases import PHASE_FINAL, PHASE_OVER, PHASE_PLAY
 from ..core.state import PlayerState
 from ..core.tiles import Tile
 from ..core.violations import Violation
+from ..modules.characters import ElSchaufRedesign, PayBid, purse
+from ..modules.gates import gated_placements
 from ..render import city_extent, describe_cell, tile_fragment
 from ..render.expansion import auction_text, play_held
 from ..render.parts import panel

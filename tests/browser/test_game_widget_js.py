@@ -8,8 +8,8 @@ recorded and handed to the Python widget to close the loop.
 from __future__ import annotations
 
 import alhambra_nb as alh
-from alhambra_nb.core.modules.characters import Bid
 from alhambra_nb.core.money import space_currency
+from alhambra_nb.modules.characters import Bid
 from tests.test_game_widget import (
     a_gate,
     a_module_table_where,

@@ -18,7 +18,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING
 
-from ..money import (
+from ...core.money import (
     Cards,
     DiamondCard,
     is_diamond,
@@ -26,12 +26,13 @@ from ..money import (
     register_cards,
     remembered_minimal_payments,
 )
-from ..violations import RuleId, Violation
-from . import Module, register
+from ...core.socket import Module, register
+from ...core.violations import RuleId, Violation
+from . import messages  # noqa: F401  (the module's templates join the catalogue)
 
 if TYPE_CHECKING:
-    from ..state import GameState
-    from ..tiles import Tile
+    from ...core.state import GameState
+    from ...core.tiles import Tile
 
 NAME = "diamonds"
 

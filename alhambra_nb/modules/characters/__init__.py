@@ -52,7 +52,7 @@ from enum import StrEnum
 from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..actions import (
+from ...core.actions import (
     Action,
     ActionParseError,
     BuildFromReserve,
@@ -66,10 +66,10 @@ from ..actions import (
     register_parser,
     seat_prefix,
 )
-from ..errors import shown
-from ..i18n import SOURCE_LANGUAGE
-from ..messages import add_messages, render, template
-from ..money import (
+from ...core.errors import shown
+from ...core.i18n import SOURCE_LANGUAGE
+from ...core.messages import add_messages, render, template
+from ...core.money import (
     CURRENCY,
     TAKE_LIMIT,
     VALUE,
@@ -82,14 +82,15 @@ from ..money import (
     total,
     total_in,
 )
-from ..phases import PHASE_PLAY
-from ..tiles import Tile
-from ..violations import RuleId, Violation
-from . import Bonus, Module, register
+from ...core.phases import PHASE_PLAY
+from ...core.socket import Bonus, Module, register
+from ...core.tiles import Tile
+from ...core.violations import RuleId, Violation
+from . import messages  # noqa: F401  (the module's templates join the catalogue)
 
 if TYPE_CHECKING:
-    from ..scoring import ScoreBreakdown
-    from ..state import GameState
+    from ...core.scoring import ScoreBreakdown
+    from ...core.state import GameState
 
 NAME = "characters"
 CHARACTER_PILES = (2, 3, 4)
@@ -613,7 +614,7 @@ def _uses(state: GameState, data: dict[str, Any], seat: int) -> Sequence[Action]
         if YAMMERAD in mine and len(player.money) < YAMMERAD_HAND and _can_draw(state):
             groups.append(([YammeradDraw()], _same))
     if free and EL_SCHAUF in mine and state.actions and not player.bought:
-        from ..turns import redesign_groups
+        from ...core.turns import redesign_groups
 
         groups += [(items, _el_schauf(make)) for items, make in redesign_groups(player)]
     if len(groups) > 1:
@@ -746,7 +747,7 @@ class CharactersHalfHakim(Characters):
         ties come out as with 0.5; the type named is the one that gains him most among the
         types his owner holds (our reading: half a building of a type nobody holds would
         take its whole first place)."""
-        from ..scoring import rank_type
+        from ...core.scoring import rank_type
 
         name = _name(state, seat)
         round_ = breakdown.round
@@ -979,7 +980,7 @@ def _check_knihstig(state: GameState, action: KnihstigTake) -> list[Violation]:
 
 
 def _check_el_schauf(state: GameState, action: ElSchaufRedesign) -> list[Violation]:
-    from ..turns import check_rules
+    from ...core.turns import check_rules
 
     player = state.players[state.current]
     if state.phase != PHASE_PLAY or not state.actions or player.bought:
@@ -1056,7 +1057,7 @@ _CONDITIONS: dict[type, Any] = {
 
 
 def _do_karim(state: GameState, action: KarimBuy) -> None:
-    from ..turns import main_action_done
+    from ...core.turns import main_action_done
 
     data = _data(state)
     seat = state.current
@@ -1078,7 +1079,7 @@ def _do_knihstig(state: GameState, action: KnihstigTake) -> None:
 
 
 def _do_el_schauf(state: GameState, action: ElSchaufRedesign) -> None:
-    from ..turns import carry_out
+    from ...core.turns import carry_out
 
     state.note("event.el-schauf", player=_name(state, state.current))
     carry_out(state, action.redesign)
@@ -1120,7 +1121,7 @@ def _do_machma(state: GameState, action: MachmaSwap) -> None:
 
 
 def _do_yammerad(state: GameState, action: YammeradDraw) -> None:
-    from ..turns import draw_money
+    from ...core.turns import draw_money
 
     # A character on the way is auctioned and a scoring card scored, in that order, once
     # this action is done (see the module's docstring).

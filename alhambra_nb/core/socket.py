@@ -1,14 +1,19 @@
-"""Rules modules: self-contained plug-ins that change the game (expansion II, RULES.md §9).
+"""The socket for rules modules: the plug-ins that change the game (expansion II, RULES.md §9).
 
 The core turn flow never asks *which* module is on; it calls every switched-on module at a
 few explicit hooks, in the order the modules were given. A module subclasses :class:`Module`,
 overrides only the hooks it needs (the defaults change nothing) and registers itself with
-:func:`register`. ``Game(modules=("gates",))`` then switches it on by name.
+:func:`register`. ``Game(modules=("gates",))`` then switches it on by name. The core holds
+only this socket: the four modules of expansion II live in ``alhambra_nb.modules`` and
+register themselves when the package ``alhambra_nb`` is imported (the core never imports
+them; a game asking for a name nobody registered is refused with
+:class:`UnknownModuleError`).
 
-The hooks, and when the core calls them:
+The hooks (:data:`HOOKS`), and when the core calls them:
 
 - setup: :meth:`Module.money_cards` (shuffled in before starting money is dealt),
-  :meth:`Module.pile_cards` (shuffled into the five money piles), :meth:`Module.bag_tiles`;
+  :meth:`Module.pile_cards` (shuffled into the five money piles), :meth:`Module.bag_tiles`,
+  :meth:`Module.setup`;
 - turn flow: :meth:`Module.reveal` (a card that is no money card is drawn for the display),
   :meth:`Module.take_limit`, :meth:`Module.legal_actions`, :meth:`Module.check` and
   :meth:`Module.apply` (the module's own actions), :meth:`Module.after` (reacting to any
@@ -31,15 +36,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..errors import AlhambraError, shown
+from .errors import AlhambraError, shown
+from .messages import render
 
 if TYPE_CHECKING:
-    from ..actions import Action
-    from ..geometry import Cell, Side
-    from ..scoring import ScoreBreakdown
-    from ..state import GameState
-    from ..tiles import Tile
-    from ..violations import Violation
+    from .actions import Action
+    from .geometry import Cell, Side
+    from .scoring import ScoreBreakdown
+    from .state import GameState
+    from .tiles import Tile
+    from .violations import Violation
 
 
 @dataclass(frozen=True)
@@ -194,6 +200,38 @@ class Module:
         return {"name": self.name}
 
 
+HOOKS: tuple[str, ...] = (
+    # setup
+    "money_cards",
+    "pile_cards",
+    "bag_tiles",
+    "setup",
+    # the turn
+    "reveal",
+    "take_limit",
+    "legal_actions",
+    "interrupt",
+    "check",
+    "apply",
+    "after",
+    "check_placement",
+    "gate_cards",
+    "payments",
+    "check_payment",
+    # scoring
+    "bonuses",
+    # saving
+    "card_ids",
+    "card_places",
+    "discarded_cards",
+    "check_state",
+    # computer players
+    "advise",
+    "tile_value",
+)
+"""The hooks of :class:`Module` the core calls, in the order of the module docstring."""
+
+
 class _Registry(dict[str, type[Module]]):
     """A dict that counts its changes, so caches of loaded modules know when to refresh."""
 
@@ -224,8 +262,6 @@ def registry_version() -> int:
 def register(module: type[Module]) -> type[Module]:
     """Make ``module`` available to ``Game(modules=...)`` under ``module.name``."""
     if not module.name:
-        from ..messages import render  # the catalogue is loaded after the modules
-
         raise UnknownModuleError(render("refusal.module-name", {"value": repr(module.__name__)}))
     MODULES[module.name] = module
     return module
@@ -239,8 +275,6 @@ def module_names(names: object) -> tuple[str, ...]:
     if isinstance(names, str):
         return (names,)
     if not isinstance(names, (list, tuple)) or len(names) > _MOST_MODULES:
-        from ..messages import render  # the catalogue is loaded after the modules
-
         raise UnknownModuleError(render("refusal.modules", {"value": shown(names)}))
     return tuple(names)
 
@@ -256,8 +290,6 @@ def load_modules(names: Iterable[str] | str) -> tuple[Module, ...]:
     found: list[Module] = []
     seen: dict[str, str] = {}
     for name in names:
-        from ..messages import render  # the catalogue is loaded after the modules
-
         if not isinstance(name, str) or name not in MODULES:
             known = ", ".join(map(repr, sorted(MODULES)))  # names as a game is given them
             words = {"value": shown(name), "known": known}
@@ -271,11 +303,3 @@ def load_modules(names: Iterable[str] | str) -> tuple[Module, ...]:
         seen[family] = name
         found.append(MODULES[name]())
     return tuple(found)
-
-
-def _load_builtin() -> None:
-    """Register the expansion II modules (imported here so that they register themselves)."""
-    from . import camps, characters, diamonds, gates  # noqa: F401
-
-
-_load_builtin()

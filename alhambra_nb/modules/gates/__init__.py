@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..actions import (
+from ...core.actions import (
     Action,
     BuildFromReserve,
     LegalActions,
@@ -30,18 +30,18 @@ from ..actions import (
     register_parser,
     seat_prefix,
 )
-from ..errors import shown
-from ..geometry import SIDES
-from ..messages import render
-from ..money import register_cards
-from ..phases import PHASE_PLAY
-from ..violations import RuleId, Violation
-from . import Module, register
+from ...core.errors import shown
+from ...core.messages import render
+from ...core.money import register_cards
+from ...core.phases import PHASE_PLAY
+from ...core.socket import Module, register
+from ...core.violations import RuleId, Violation
+from . import messages  # noqa: F401  (the module's templates join the catalogue)
 
 if TYPE_CHECKING:
-    from ..city import City
-    from ..state import GameState
-    from ..tiles import Tile
+    from ...core.city import City
+    from ...core.state import GameState
+    from ...core.tiles import Tile
 
 NAME = "gates"
 GATE_PILES = (3, 4, 5)
@@ -103,27 +103,10 @@ def gated_placements(city: City, tile: Tile) -> list[tuple[tuple[int, int], Any]
 
     Cells legal without a gate are left out: a gate there would spend a card for nothing
     but a lock on the two tiles (a learner may still do it; the listing only skips it).
-    Remembered with the city's layout per kind of tile (the list is shared: do not change
-    it).
+    The building rules answer (``City.gate_openings``), remembered with the city's position
+    (the list is shared: do not change it).
     """
-    memo, key = city._facts().memo, ("gated", tile.edge_bits, tile.is_camp)
-    found = memo.get(key)
-    if found is None:
-        found = memo[key] = _gated_placements(city, tile)
-    return found
-
-
-def _gated_placements(city: City, tile: Tile) -> list[tuple[tuple[int, int], Any]]:
-    # Where the tile fits but is walked to only through a gate, a gate lets the pedestrian
-    # in on each side where a reachable building's wall stands across (a side that fits a
-    # wall is a wall).
-    layout, code = city._facts(), tile.edge_bits
-    gated = layout.legal_bits(code, tile.is_camp, True)
-    found = []
-    for cell in layout.cells_of(gated & ~layout.legal_bits(code, tile.is_camp, False)):
-        bit = layout.bit(cell)
-        found += [(cell, side) for side in SIDES if layout.through_gate(side) & bit]
-    return found
+    return city.gate_openings(tile)
 
 
 def _same(action: Action) -> Action:
@@ -232,7 +215,7 @@ class Gates(Module):
     def apply(self, state: GameState, action: Action) -> bool:
         if not isinstance(action, TakeGate):
             return False
-        from ..turns import main_action_done
+        from ...core.turns import main_action_done
 
         data = _data(state)
         data["hands"][state.current].append(data["display"])

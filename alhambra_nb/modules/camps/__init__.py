@@ -13,15 +13,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..camps import CAMPS, arrow_lines
-from ..i18n import SOURCE_LANGUAGE
-from ..messages import render
-from . import Bonus, Module, register
+from ...core.camps import CAMPS, arrow_lines
+from ...core.i18n import SOURCE_LANGUAGE
+from ...core.messages import render
+from ...core.socket import Bonus, Module, register
 
 if TYPE_CHECKING:
-    from ..scoring import ScoreBreakdown
-    from ..state import GameState
-    from ..tiles import Tile
+    from ...core.scoring import ScoreBreakdown
+    from ...core.state import GameState
+    from ...core.tiles import Tile
 
 NAME = "camps"
 
