@@ -14,8 +14,8 @@ from typing import Any
 
 from ..core.game import Game
 from ..core.messages import ENGLISH, Phrase, join, render, template
-from ..core.modules.characters import BY_ID, FATIME_POINTS, Symbol
 from ..core.money import CURRENCIES, is_diamond, total, total_in
+from ..modules.characters import BY_ID, FATIME_POINTS, Symbol
 from .parts import MUTED, label, node, panel
 
 CHARACTERS = "characters"
