@@ -189,7 +189,7 @@ def test_removals_and_swaps_keep_camps_attached():
 def test_the_fast_redesign_lists_agree_with_the_city_checks():
     """Removals and swaps listed for cities with camps and gates equal what the city's own
     full checks allow, on the cities of finished games."""
-    from alhambra_nb.core.turns import _swaps, removable_cells, swap_is_legal
+    from alhambra_nb.core.turns import removable_cells, swap_is_legal, swaps
 
     pool = [*alh.CAMPS, *alh.TILES[::4]]
     for seed in range(6):
@@ -201,7 +201,7 @@ def test_the_fast_redesign_lists_agree_with_the_city_checks():
             legal = {
                 (c, t) for c, old in placed for t in pool if t != old and not city.check_swap(c, t)
             }
-            assert set(_swaps(city, pool)) == legal
+            assert set(swaps(city, pool)) == legal
             assert {
                 (c, t) for c, old in placed for t in pool if t != old and swap_is_legal(city, c, t)
             } == legal

@@ -6,13 +6,15 @@ import itertools
 from collections.abc import Iterable, Iterator, Mapping
 from types import MappingProxyType
 
+from . import rules
 from .errors import AlhambraError, shown
 from .geometry import ORIGIN, Cell, Side, as_cell, canonical_edge, neighbours
 from .layout import Layout
 from .limits import MAX_TILES, check_cell_bounds, check_tile_count
 from .messages import Phrase, render
 from .notation import format_city, parse_city
-from .placement import Attempt, check_attempt, may_be_built, walls_match
+from .rules.placement import Attempt, walls_match
+from .rules.redesign import Redesign, gate_cells
 from .tiles import FOUNTAIN, Building, Tile, TileError, building_counts
 from .violations import (
     IllegalPlacementError,
@@ -132,7 +134,12 @@ class City:
         tiles stay upright: it breaks ``placement/orientation`` and moves the walls.
         ``gate`` (expansion II) puts a gate on that side of the new tile.
         """
-        return check_attempt(self._attempt(tile, cell, rotation, gate))
+        attempt = self._attempt(tile, cell, rotation, gate)
+        shape = rules.Shape.of(attempt.tile, attempt.rotation, attempt.gate)
+        layout = attempt.layout
+        if rules.legal_bits(layout, shape) & layout.bit(attempt.cell):
+            return []
+        return rules.check_attempt(attempt, shape)
 
     def _attempt(
         self, tile: Tile | str, cell: Cell, rotation: int, gate: Side | str | None = None
@@ -145,20 +152,23 @@ class City:
         self, tile: Tile | str, cell: Cell, rotation: int = 0, *, gate: Side | str | None = None
     ) -> bool:
         """Whether ``tile`` may be built at ``cell``; fast, with no explanations."""
-        if gate is not None:
-            return not self.check(tile, cell, rotation, gate=gate)
         tile, cell = as_tile(tile), as_cell(cell)
-        if as_rotation(rotation) or cell in self._tiles or not may_be_built(tile):
-            return False
-        return self._facts().allows(cell, tile.edge_bits, tile.is_camp)
+        shape = rules.Shape.of(tile, as_rotation(rotation), as_side(gate))
+        layout = self._facts()
+        return bool(rules.legal_bits(layout, shape) & layout.bit(cell))
 
     def legal_cells(self, tile: Tile | str, *, gate: bool = False) -> set[Cell]:
         """Every cell where ``tile`` may be built; with ``gate``, also those where a gate
         on a new double wall would let the pedestrian in (expansion II)."""
-        tile = as_tile(tile)
-        if not may_be_built(tile):
-            return set()
-        return set(self._facts().legal_cells(tile.edge_bits, tile.is_camp, gate))
+        shape = rules.Shape.of(as_tile(tile), gate=bool(gate))
+        return set(rules.legal_cells(self._facts(), shape))
+
+    def gate_openings(self, tile: Tile | str) -> list[tuple[Cell, Side]]:
+        """The (cell, side) pairs where ``tile`` may be built only with a gate on that side
+        (expansion II), in reading order; cells where it may go without one are left out.
+        The list is shared with later askers while the position lasts: do not change it."""
+        shape = rules.Shape.of(as_tile(tile))
+        return rules.placement.gate_openings(self._facts(), shape)
 
     def candidate_cells(self) -> frozenset[Cell]:
         """The empty cells that share a side with the city: where a new tile could go."""
@@ -187,57 +197,10 @@ class City:
     # -- redesigning ----------------------------------------------------------------------
     def check_removal(self, cell: Cell) -> list[Violation]:
         """Every rule broken by taking the tile at ``cell`` away (``[]`` when allowed)."""
-        cell = as_cell(cell)
-        tile = self._tiles.get(cell)
-        if tile is None:
-            return [Violation.of(RuleId.REDESIGN_EMPTY, cells=(cell,), cell=cell)]
-        if tile.is_fountain or cell == ORIGIN:
-            return [Violation.of(RuleId.REDESIGN_FOUNTAIN, cells=(cell,), cell=cell)]
-        layout = self._facts()
-        found = self._gate_locks(cell)
-        cut = layout.cut_off_by(cell)
-        if cut:
-            found.append(self._disconnects(cell, cut))
-        detached = layout.detached_by(cell)
-        if detached:  # nobody walks to a camp: it only has to keep touching the Alhambra
-            found.append(self._disconnects(cell, detached, camps=True))
-        if layout.removal_encloses(cell):
-            found.append(Violation.of(RuleId.REDESIGN_HOLE, cells=(cell,), tile=tile, cell=cell))
-        return found
-
-    def _gate_locks(self, cell: Cell) -> list[Violation]:
-        found = []
-        for gate in sorted(self._gates):
-            joined = _gate_cells(gate)
-            if cell in joined:
-                other = joined[1] if joined[0] == cell else joined[0]
-                found.append(
-                    Violation.of(
-                        RuleId.REDESIGN_GATE_LOCKED,
-                        cells=(cell, other),
-                        edges=(gate,),
-                        tile=self._tiles[cell],
-                        cell=cell,
-                        other=self._tiles[other],
-                        other_cell=other,
-                    )
-                )
-        return found
-
-    def _disconnects(
-        self, cell: Cell, cut: list[Cell], new: Tile | None = None, *, camps: bool = False
-    ) -> Violation:
-        """The tiles ``cut`` off by moving the tile at ``cell`` (swapping in ``new``); with
-        ``camps``, the camps it would leave touching nothing."""
-        return Violation.of(
-            RuleId.REDESIGN_DISCONNECTS,
-            "camp" if camps else "swap" if new is not None else None,
-            cells=(cell, *cut),
-            tile=self._tiles[cell],
-            cell=cell,
-            new=new,
-            cut=[(self._tiles[c], c) for c in cut],
-        )
+        cell, layout = as_cell(cell), self._facts()
+        if rules.removable_bits(layout) & layout.bit(cell):
+            return []
+        return rules.check_removal(Redesign(cell, self._tiles, self._gates, layout))
 
     def remove(self, cell: Cell) -> Tile:
         """Take the tile at ``cell`` away and return it; raises
@@ -257,21 +220,16 @@ class City:
 
     def check_swap(self, cell: Cell, tile: Tile | str, rotation: int = 0) -> list[Violation]:
         """Every rule broken by putting ``tile`` in place of the tile at ``cell``."""
-        cell, tile = as_cell(cell), as_tile(tile)
-        old = self._tiles.get(cell)
-        if old is None or old.is_fountain or cell == ORIGIN:
-            return self.check_removal(cell)
+        cell, tile, turns = as_cell(cell), as_tile(tile), as_rotation(rotation)
+        layout, shape = self._facts(), rules.Shape.of(tile, turns)
+        if rules.swap_bits(layout, shape) & layout.bit(cell):
+            return []
+        move = Redesign(cell, self._tiles, self._gates, layout, tile, shape, turns)
+        # The building rules speak for the new tile in the city without the old one.
         without = self.copy()
         without._replace_tiles({c: t for c, t in self._tiles.items() if c != cell})
-        found = self._gate_locks(cell)
-        found += [v for v in without.check(tile, cell, rotation) if v.rule is not RuleId.NO_HOLES]
-        after = self.copy()
-        after._replace_tiles({**self._tiles, cell: tile})
-        reach_after = after._facts().reach
-        cut = [c for c in self._facts().order if c != cell and c not in reach_after]
-        if cut:
-            found.append(self._disconnects(cell, cut, new=tile))
-        return found
+        without._gates = frozenset(g for g in self._gates if cell not in gate_cells(g))
+        return rules.check_swap(move, without._attempt(tile, cell, turns))
 
     def swap(self, cell: Cell, tile: Tile | str) -> Tile:
         """Put ``tile`` where the tile at ``cell`` stands and return the old one; raises
@@ -316,7 +274,7 @@ class City:
     def _misplaced_gates(self) -> list[Violation]:
         found = []
         for cell, side in sorted(self._gates):
-            other_cell = _gate_cells((cell, side))[1]
+            other_cell = gate_cells((cell, side))[1]
             tile, other = self._tiles[cell], self._tiles[other_cell]
             if not (tile.has_wall(side) and other.has_wall(side.opposite)):
                 found.append(
@@ -445,7 +403,7 @@ def _checked_gates(gates: object, tiles: Mapping[Cell, Tile]) -> frozenset[Gate]
     found = set()
     for cell, side in _pairs(gates, "refusal.city-gates"):
         gate = canonical_edge(as_cell(cell), _gate_side(side))
-        joined = _gate_cells(gate)
+        joined = gate_cells(gate)
         if joined[0] not in tiles or joined[1] not in tiles:
             raise CityError(render("refusal.gate-dangling", {"cell": gate[0], "side": gate[1]}))
         found.add(gate)
@@ -457,11 +415,6 @@ def _gate_side(value: object) -> Side:
     if side is None:
         raise CityError(render("refusal.city-gates", {"value": shown(value)}))
     return side
-
-
-def _gate_cells(gate: Gate) -> tuple[Cell, Cell]:
-    (x, y), side = gate
-    return (x, y), ((x + 1, y) if side == Side.E else (x, y + 1))
 
 
 def _joined_to_fountain(tiles: Mapping[Cell, Tile]) -> set[Cell]:

@@ -129,30 +129,27 @@ class Layout:
     """
 
     __slots__ = (
-        "_candidates",
         "_cells",
         "_cuts",
         "_enclosures",
         "_facing",
-        "_full",
         "_gates",
         "_graph",
         "_hangs",
         "_height",
         "_legal",
-        "_legal_cells",
         "_locked",
         "_not_first_col",
         "_not_last_col",
         "_order",
         "_origin",
-        "_removable",
         "_split",
-        "_swap_slots",
+        "_touching",
         "_wall",
         "_width",
         "camps",
         "empty_bits",
+        "full_bits",
         "memo",
         "outside_bits",
         "reach",
@@ -185,15 +182,12 @@ class Layout:
         # What the rules above derive from this position and keep as long as it lasts (a
         # player's redesign options, the places a gate would open).
         self.memo: dict[Any, Any] = {}
-        self._candidates: int | None = None
+        self._touching: int | None = None
         self._split: int | None = None
         self._legal: dict[int, int] = {}
-        self._legal_cells: dict[int, tuple[Cell, ...]] = {}
         self._enclosures: dict[Cell, tuple[Cell, ...]] = {}
         self._wall: tuple[tuple[Cell, Side], ...] | None = None
         self._locked: frozenset[Cell] | None = None
-        self._removable: tuple[Cell, ...] | None = None
-        self._swap_slots: tuple[SwapSlot, ...] | None = None
 
     # -- one tile more or less ------------------------------------------------------------
     def placed(self, cell: Cell, tile: Tile, tiles: Mapping[Cell, Tile]) -> Layout:
@@ -278,7 +272,7 @@ class Layout:
         after.camps = self.camps
         after._origin, after._width, after._height = self._origin, self._width, self._height
         after._cells = self._cells
-        after._full, after.ring_bits = self._full, self.ring_bits
+        after.full_bits, after.ring_bits = self.full_bits, self.ring_bits
         after._not_first_col, after._not_last_col = self._not_first_col, self._not_last_col
         after._forget_derived()
         after._locked = self._locked  # the same gates
@@ -313,7 +307,7 @@ class Layout:
         )
         self._not_first_col = full & ~first_col
         self._not_last_col = full & ~(first_col << (width - 1))
-        self._full = full
+        self.full_bits = full
         self.empty_bits = full & ~self.bits_of(self.tiles)
         self.outside_bits = self.flood(self.ring_bits, self.empty_bits)
         self._facing = [0] * 24
@@ -337,6 +331,12 @@ class Layout:
                 facing[entry] &= ~beside[side]
                 if way_in:
                     facing[way_in] &= ~beside[side]
+
+    def probe_bit(self, cell: Cell) -> int:
+        """The bit of ``cell``; for a cell beyond the grid, the bit of the grid's first cell,
+        which like it has no tile within two steps (the grid keeps that margin) and so keeps
+        and breaks the same building rules."""
+        return self.bit(cell) or 1
 
     def bit(self, cell: Cell) -> int:
         """The bit of ``cell`` in the grid (0 for a cell beyond it)."""
@@ -364,7 +364,7 @@ class Layout:
 
     def tile_bits(self) -> int:
         """The cells with a tile on them."""
-        return self._full & ~self.empty_bits
+        return self.full_bits & ~self.empty_bits
 
     def beside(self, bits: int) -> int:
         """The cells that share a side with one of ``bits``."""
@@ -373,7 +373,7 @@ class Layout:
             | ((bits >> 1) & self._not_last_col)
             | (bits << self._width)
             | (bits >> self._width)
-        ) & self._full
+        ) & self.full_bits
 
     def flood(self, seed: int, space: int) -> int:
         """Every bit of ``space`` reachable from ``seed`` by orthogonal steps within ``space``."""
@@ -405,7 +405,7 @@ class Layout:
         return found
 
     def _enclosed_by(self, cell: Cell) -> tuple[Cell, ...]:
-        if not self.is_outside(cell) or not self._splitting() & self.bit(cell):
+        if not self.is_outside(cell) or not self.splitting() & self.bit(cell):
             return ()
         space = self.empty_bits & ~self.bit(cell)
         still_outside = self.flood(self.ring_bits, space)
@@ -471,6 +471,36 @@ class Layout:
         return [c for c in camps if not joined & self.bit(c)]
 
     # -- redesigning ----------------------------------------------------------------------
+    @property
+    def gates(self) -> frozenset[tuple[Cell, int]]:
+        """The gated double walls (expansion II), each named from its west or north tile."""
+        return self._gates
+
+    def fountains(self) -> list[Cell]:
+        """The cells that hold a fountain: (0, 0), and in a position no game reaches, more."""
+        found = self.memo.get("fountains")
+        if found is None:
+            found = self.memo["fountains"] = [ORIGIN] + [
+                cell for cell, tile in self.tiles.items() if tile.is_fountain and cell != ORIGIN
+            ]
+        return found  # type: ignore[no-any-return]
+
+    def bits_named(self, name: str) -> int:
+        """The bits of the cells a fact of this position names, computed once: ``"hangs"``
+        (tiles others hang on alone), ``"locked"`` (held by a gate), ``"fountains"``,
+        ``"camps"``."""
+        key = ("bits", name)
+        found = self.memo.get(key)
+        if found is None:
+            cells = {
+                "hangs": lambda: self.hangs,
+                "locked": self.gate_locked,
+                "fountains": self.fountains,
+                "camps": lambda: self.camps,
+            }[name]()
+            found = self.memo[key] = self.bits_of(cells)
+        return found  # type: ignore[no-any-return]
+
     def gate_locked(self) -> frozenset[Cell]:
         """The cells joined by a gate: never moved by a redesign (expansion II)."""
         if self._locked is None:
@@ -479,21 +509,7 @@ class Layout:
             )
         return self._locked
 
-    def removable(self) -> tuple[Cell, ...]:
-        """The tiles that may be taken out of the Alhambra, in reading order: none that
-        others hang on alone, that would leave a hole, that a gate holds, or that a camp
-        needs to touch the city (every building stays walkable, so a camp can only lose its
-        hold through a neighbour)."""
-        if self._removable is None:
-            kept = self.bits_of((ORIGIN, *self.hangs, *self.gate_locked()))
-            # A tile with no open land beside it would leave a hole behind.
-            bits = self.tile_bits() & self.beside(self.outside_bits) & ~kept
-            if self.camps:
-                bits &= ~self._detaching_camps(bits)
-            self._removable = tuple(self.cells_of(bits))
-        return self._removable
-
-    def _detaching_camps(self, bits: int) -> int:
+    def detaching_camps(self, bits: int) -> int:
         """Which of ``bits`` (tiles that nobody walks through alone) a camp needs to touch
         the city. Without such a tile every building is still walked to, so still joined:
         only the camps beside it need to be flooded from the buildings."""
@@ -506,45 +522,22 @@ class Layout:
                 found |= bit
         return found
 
-    def swap_slots(self) -> tuple[SwapSlot, ...]:
-        """The tiles a swap may replace (not the fountain, none a gate holds), in reading
-        order, each with its bit. A building may replace a building exactly when it fits
-        there (see :meth:`fitting`): in a legal city the old tile fits its neighbours, and a
-        building fits a side only with the edge the old one has there, so walking and the
-        holes stay as they are."""
-        if self._swap_slots is None:
-            kept = self.bits_of((ORIGIN, *self.gate_locked()))
-            tiles, grid, slots = self.tiles, self._cells, []
-            bits = self.tile_bits() & ~kept
-            while bits:  # as in cells_of, keeping each cell's bit
-                low = bits & -bits
-                cell = grid[low.bit_length() - 1]
-                slots.append((cell, low, tiles[cell]))
-                bits ^= low
-            self._swap_slots = tuple(slots)
-        return self._swap_slots
-
     # -- candidate cells ------------------------------------------------------------------
     def candidate_bits(self) -> int:
         """The empty cells that share a side with the city: where a new tile could go."""
-        return self.beside(self.tile_bits()) & self.empty_bits
+        return self.touching_bits() & self.empty_bits
 
-    def open_candidates(self) -> int:
-        """The candidate cells where a tile would enclose no empty cell (ruling R3).
+    def touching_bits(self) -> int:
+        """The cells, built on or not, that share a side with a tile (computed once)."""
+        if self._touching is None:
+            self._touching = self.beside(self.tile_bits())
+        return self._touching
 
-        Only a cell whose empty side cells fall apart round it once built on (see
-        :meth:`_splitting`) can enclose anything; those few are flooded one by one.
-        """
-        if self._candidates is None:
-            candidates = self.candidate_bits()
-            enclosing = 0
-            for cell in self.cells_of(candidates & self.outside_bits & self._splitting()):
-                if self.enclosed_by(cell):
-                    enclosing |= self.bit(cell)
-            self._candidates = candidates & ~enclosing
-        return self._candidates
+    def shows(self, side: int, edge: int) -> int:
+        """The cells whose ``side`` faces a tile showing ``edge`` there."""
+        return self._facing[_SHOWN + 4 * side + edge]
 
-    def _splitting(self) -> int:
+    def splitting(self) -> int:
         """The cells whose empty side cells would fall apart round them once built on.
 
         Walk round the eight cells about a cell: empty side cells next to each other
@@ -568,23 +561,6 @@ class Layout:
         self._split = (a & (b | c | d)) | (b & (c | d)) | (c & d)
         return self._split
 
-    def legal_bits(self, code: int, is_camp: bool, gate: bool) -> int:
-        """The cells where a tile with edges ``code`` may go, remembered per kind of tile: a
-        game asks the same position about the same tiles again and again.
-
-        Every side must match what the cell's neighbour there shows (or face an empty
-        cell); a building must also be walkable from a reachable neighbour, through an open
-        side, or, with ``gate``, through a double wall that a gate opens.
-        """
-        key = code | is_camp << 8 | gate << 9
-        found = self._legal.get(key)
-        if found is None:
-            found = self.open_candidates() & self.fitting(code)
-            if not is_camp:
-                found &= self.ways_in(code, gate)
-            self._legal[key] = found
-        return found
-
     def fitting(self, code: int) -> int:
         """The cells, built on or not, where every side of a tile with edges ``code``
         matches what the neighbour there shows (remembered per kind of tile)."""
@@ -594,7 +570,7 @@ class Layout:
             facing, clashes = self._facing, 0
             for entry in _CLASHING[code]:
                 clashes |= facing[entry]
-            found = self._legal[key] = self._full & ~clashes
+            found = self._legal[key] = self.full_bits & ~clashes
         return found
 
     def ways_in(self, code: int, gate: bool) -> int:
@@ -609,20 +585,6 @@ class Layout:
         """The cells whose ``side`` faces the wall of a reachable building: a tile with a
         wall there is walked to through a gate on that side."""
         return self._facing[_GATE_IN + side]
-
-    def legal_cells(self, code: int, is_camp: bool, gate: bool) -> tuple[Cell, ...]:
-        """:meth:`legal_bits` as cells, in reading order (remembered too)."""
-        key = code | is_camp << 8 | gate << 9
-        found = self._legal_cells.get(key)
-        if found is None:
-            found = self._legal_cells[key] = tuple(
-                self.cells_of(self.legal_bits(code, is_camp, gate))
-            )
-        return found
-
-    def allows(self, cell: Cell, code: int, is_camp: bool, gate: bool = False) -> bool:
-        """Whether a tile with edges ``code`` may go at ``cell``."""
-        return bool(self.legal_bits(code, is_camp, gate) & self.bit(cell))
 
 
 def _one_more(hangs: dict[Cell, int] | None, cell: Cell) -> dict[Cell, int] | None:
@@ -648,10 +610,6 @@ def _one_less(hangs: dict[Cell, int] | None, cell: Cell) -> dict[Cell, int] | No
 def _grid_cells(left: int, top: int, width: int, height: int) -> tuple[Cell, ...]:
     """The cells of a grid by bit index (grids of the same shape recur from game to game)."""
     return tuple((left + x, top + y) for y in range(height) for x in range(width))
-
-
-SwapSlot = tuple[Cell, int, Tile]
-"""A tile a swap may replace: its cell, the cell's bit and the tile."""
 
 
 def _search_from_fountain(

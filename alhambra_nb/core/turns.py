@@ -20,6 +20,7 @@ from functools import lru_cache, partial
 from itertools import combinations
 from typing import Any, cast
 
+from . import rules
 from .actions import (
     Action,
     ActionGroup,
@@ -42,7 +43,6 @@ from .city import City
 from .errors import AlhambraError, shown
 from .geometry import Cell, Side
 from .i18n import check_language, get_language
-from .layout import Layout
 from .messages import Phrase, render
 from .money import (
     CURRENCIES,
@@ -63,7 +63,7 @@ from .money import (
     total_in,
 )
 from .phases import PHASE_ENDING, PHASE_FINAL, PHASE_OVER, PHASE_PLAY
-from .placement import may_be_built
+from .rules import Shape
 from .saves import MAX_NUMBER_BITS, MAX_SEED
 from .scoring import ScoreBreakdown, score_round
 from .state import (
@@ -285,7 +285,7 @@ def legal_actions(state: GameState) -> LegalActions:
         found = extra(state)  # a list, tuple or lazy LegalActions is kept as it is
         groups.append((found if isinstance(found, _LISTED) else list(found), _identity))
     for tile in player.bought:
-        cells = player.city._facts().legal_cells(tile.edge_bits, tile.is_camp, False)
+        cells = rules.legal_cells(player.city._facts(), Shape.of(tile))
         groups.append((cells, partial(_place_at, tile)))
         groups.append(([tile], _make_reserve))
         if state.neutral is not None and state.phase == PHASE_PLAY:
@@ -450,69 +450,40 @@ def redesign_groups(player: PlayerState) -> list[ActionGroup]:
     layout, reserve = player.city._facts(), player.reserve
     known = layout.memo.get("redesign")
     if known is not None and known[0] == reserve:
-        return known[1]
+        return known[1]  # type: ignore[no-any-return]
     groups: list[ActionGroup] = [
-        (layout.legal_cells(tile.edge_bits, tile.is_camp, False), partial(_build_at, tile))
-        for tile in reserve
+        (rules.legal_cells(layout, Shape.of(tile)), partial(_build_at, tile)) for tile in reserve
     ]
-    groups.append((layout.removable(), _make_remove))
-    groups.append((_swaps(player.city, reserve), _make_swap))
+    groups.append((rules.removable_cells(layout), _make_remove))
+    groups.append((swaps(player.city, reserve), _make_swap))
     layout.memo["redesign"] = (list(reserve), groups)
     return groups
 
 
 def removable_cells(city: City) -> list[Cell]:
-    """The cells whose tile may be taken out of the Alhambra (``check_removal`` is empty).
-
-    Reads the city's cached walking and hole facts directly (what ``check_removal`` asks,
-    without building explanations). The tests hold this to ``check_removal``.
-    """
-    return list(city._facts().removable())
+    """The cells whose tile may be taken out of the Alhambra (``check_removal`` is empty)."""
+    return list(rules.removable_cells(city._facts()))
 
 
-def _swaps(city: City, reserve: Sequence[Tile]) -> list[tuple[Cell, Tile]]:
+def swaps(city: City, reserve: Sequence[Tile]) -> list[tuple[Cell, Tile]]:
+    """Every (cell, reserve tile) swap the rules allow, in reading order, then reserve order.
+    A swap of a tile for its identical twin is left out: it changes nothing."""
     if not reserve:
         return []
-    layout, found = city._facts(), []
-    masks = [(tile, *_swap_masks(layout, tile)) for tile in reserve]
-    for cell, bit, old in layout.swap_slots():
-        for tile, for_building, for_camp in masks:
-            # An identical twin changes nothing.
-            if tile.code != old.code and (for_camp if old.is_camp else for_building) & bit:
-                found.append((cell, tile))
-    return found
-
-
-def _swap_masks(layout: Layout, tile: Tile) -> tuple[int, int]:
-    """The cells where ``tile`` may replace a building, and where it may replace a camp
-    (away from gates, which hold their tiles). The tests hold both to City.check_swap.
-
-    The cell stays built, so holes and the camps' hold on the city stay as they are; the
-    tile must fit the neighbours. In a legal city a building then has the old building's
-    edges wherever a neighbour is, so walking does not change either (see
-    Layout.swap_slots). A building replacing a camp adds paths and needs only a way in
-    itself.
-    """
-    if not may_be_built(tile):
-        return 0, 0
-    fit = layout.fitting(tile.edge_bits)
-    if tile.is_camp:
-        # A building is walked to through an open side (or a gate, which holds it), and no
-        # side of a camp matches an open side: a camp only ever replaces a camp.
-        return 0, fit
-    if not layout.camps:
-        return fit, 0
-    return fit, fit & layout.ways_in(tile.edge_bits, False)
+    layout = city._facts()
+    masks = [(tile, rules.swap_bits(layout, Shape.of(tile))) for tile in reserve]
+    return [
+        (cell, tile)
+        for cell, bit, old in rules.swap_slots(layout)
+        for tile, allowed in masks
+        if allowed & bit and tile.code != old.code
+    ]
 
 
 def swap_is_legal(city: City, cell: Cell, tile: Tile) -> bool:
-    """Whether ``tile`` may take the place of the tile at ``cell`` (fast, no explanations;
-    see :func:`_swap_masks`). The tests hold this to ``City.check_swap``."""
-    old, layout = city.get(cell), city._facts()
-    if old is None or old.is_fountain or cell in layout.gate_locked():
-        return False
-    for_building, for_camp = _swap_masks(layout, tile)
-    return bool((for_camp if old.is_camp else for_building) & layout.bit(cell))
+    """Whether ``tile`` may take the place of the tile at ``cell`` (no explanations)."""
+    layout = city._facts()
+    return bool(rules.swap_bits(layout, Shape.of(tile)) & layout.bit(cell))
 
 
 # -- checking an action ---------------------------------------------------------------------

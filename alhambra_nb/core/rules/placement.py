@@ -1,0 +1,423 @@
+"""The building rules of RULES.md §4 (and the camps' and gates' of §9), one record each, in
+teaching order.
+
+Each rule is written once, as a :class:`PlacementRule`: a ``holds`` mask — the cells of a city
+where a tile of some :class:`Shape` keeps the rule, worked out for every cell at once on the
+bitboards of :class:`~alhambra_nb.core.layout.Layout` — and an ``explain`` that says, for one
+:class:`Attempt`, how the rule is broken there and what a view must highlight. The fast answers
+(``legal_cells``, the game's listings) AND the masks; ``check`` explains exactly the rules whose
+masks leave the cell out. The tests hold every ``explain`` to its mask, cell by cell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from typing import NamedTuple
+
+from ..geometry import Cell, Side, neighbour, neighbours
+from ..layout import Layout
+from ..messages import Phrase
+from ..tiles import MATCHING_EDGES, Edge, Tile
+from ..violations import RuleId, Violation
+from .shape import ANY_GATE, NO_GATE, Shape
+
+_DIAGONALS = ((1, -1), (1, 1), (-1, 1), (-1, -1))
+_CAMP_EDGES = (Edge.BASTION, Edge.PLAIN)
+
+
+class Attempt(NamedTuple):
+    """A tile tried at a cell: the tile, its edges as turned, and the position it meets."""
+
+    tile: Tile
+    cell: Cell
+    edges: tuple[Edge, ...]
+    rotation: int
+    tiles: Mapping[Cell, Tile]
+    layout: Layout
+    gate: Side | None = None
+    """Expansion II: the side of the new tile that gets a gate, if any."""
+
+
+def occupied(attempt: Attempt) -> Iterator[Violation]:
+    other = attempt.tiles.get(attempt.cell)
+    if other is not None:
+        yield Violation.of(RuleId.OCCUPIED, cells=(attempt.cell,), cell=attempt.cell, other=other)
+
+
+def orientation(attempt: Attempt) -> Iterator[Violation]:
+    if attempt.rotation:
+        yield Violation.of(
+            RuleId.ORIENTATION,
+            cells=(attempt.cell,),
+            tile=attempt.tile,
+            turns=Phrase(f"turns.{attempt.rotation}"),
+        )
+
+
+def fountain(attempt: Attempt) -> Iterator[Violation]:
+    """A fountain is never built: each Alhambra starts with its own and never gets another."""
+    if attempt.tile.is_fountain:
+        yield Violation.of(RuleId.FOUNTAIN, cells=(attempt.cell,), cell=attempt.cell)
+
+
+def touches_city(attempt: Attempt) -> Iterator[Violation]:
+    tiles, cell = attempt.tiles, attempt.cell
+    if any(other in tiles for other in neighbours(cell)):
+        return
+    corners = [(cell[0] + dx, cell[1] + dy) for dx, dy in _DIAGONALS]
+    corners = [c for c in corners if c in tiles]
+    if corners:
+        yield Violation.of(
+            RuleId.TOUCHES_CITY,
+            "corner",
+            cells=(cell, *corners),
+            tile=attempt.tile,
+            cell=cell,
+            others=[(tiles[c], c) for c in corners],
+        )
+    else:
+        yield Violation.of(RuleId.TOUCHES_CITY, cells=(cell,), tile=attempt.tile, cell=cell)
+
+
+def walls_match(attempt: Attempt) -> Iterator[Violation]:
+    """Every shared side matches (and, with camps, the bastion rules of §9.4)."""
+    for side, other_cell in enumerate(neighbours(attempt.cell)):
+        other = attempt.tiles.get(other_cell)
+        if other is None:
+            continue
+        mine, theirs = attempt.edges[side], other.edges[side ^ 2]
+        if (mine, theirs) not in MATCHING_EDGES:
+            yield _mismatch(attempt, Side(side), other_cell, other, mine, theirs)
+
+
+def _mismatch(
+    attempt: Attempt, side: Side, other_cell: Cell, other: Tile, mine: Edge, theirs: Edge
+) -> Violation:
+    cell = attempt.cell
+    cells = (cell, other_cell)
+    edges = ((cell, side), (other_cell, side.opposite))
+    if mine in _CAMP_EDGES or theirs in _CAMP_EDGES:
+        # Explain from the camp's side: its bastion or plain side is what the rule is about.
+        if mine in _CAMP_EDGES:
+            camp, camp_cell, camp_side, camp_edge = attempt.tile, cell, side, mine
+            facing, facing_cell, facing_edge = other, other_cell, theirs
+        else:
+            camp, camp_cell, camp_side, camp_edge = other, other_cell, side.opposite, theirs
+            facing, facing_cell, facing_edge = attempt.tile, cell, mine
+        return Violation.of(
+            RuleId.CAMP_SIDES,
+            "bastion" if camp_edge is Edge.BASTION else "plain",
+            cells=cells,
+            edges=edges,
+            camp=camp,
+            side=camp_side,
+            cell=camp_cell,
+            edge=facing_edge,
+            opposite=camp_side.opposite,
+            other=facing,
+            other_cell=facing_cell,
+        )
+    return Violation.of(
+        RuleId.WALLS_MATCH,
+        "wall-open" if mine is Edge.WALL else "open-wall",
+        cells=cells,
+        edges=edges,
+        tile=attempt.tile,
+        side=side,
+        cell=cell,
+        opposite=side.opposite,
+        other=other,
+        other_cell=other_cell,
+    )
+
+
+def walking(attempt: Attempt) -> Iterator[Violation]:
+    """A pedestrian reaches the new tile from the fountain (ruling R4); camps are exempt."""
+    if attempt.tile.is_camp:
+        return
+    tiles, cell, reach = attempt.tiles, attempt.cell, attempt.layout.reach
+    reasons: list[Phrase] = []
+    cut_off: list[Cell] = []
+    in_the_way: list[tuple[Cell, Side]] = []
+    for index, other_cell in enumerate(neighbours(cell)):
+        other = tiles.get(other_cell)
+        if other is None:
+            continue
+        side = Side(index)
+        mine, theirs = attempt.edges[side], other.edges[side ^ 2]
+        where = {"side": side, "opposite": side.opposite, "other": other, "other_cell": other_cell}
+        if other.is_camp:
+            reasons.append(Phrase("walking.camp", **where))
+        elif mine is Edge.OPEN and theirs is Edge.OPEN:
+            if other_cell in reach:
+                return
+            reasons.append(Phrase("walking.cut-off", **where))
+            cut_off.append(other_cell)
+        elif mine is Edge.WALL and theirs is Edge.WALL:
+            if attempt.gate == side and other_cell in reach:
+                return
+            reasons.append(Phrase("walking.double-wall", **where))
+            in_the_way += [(cell, side), (other_cell, side.opposite)]
+        elif mine is Edge.WALL:
+            reasons.append(Phrase("walking.own-wall", **where))
+            in_the_way.append((cell, side))
+        else:
+            reasons.append(Phrase("walking.their-wall", **where))
+            in_the_way.append((other_cell, side.opposite))
+    yield Violation.of(
+        RuleId.WALKING,
+        cells=(cell, *cut_off),
+        edges=in_the_way,
+        tile=attempt.tile,
+        cell=cell,
+        reasons=reasons or [Phrase("walking.no-side")],
+    )
+
+
+def no_holes(attempt: Attempt) -> Iterator[Violation]:
+    """No empty area may become enclosed: a courtyard of any size (ruling R3)."""
+    enclosed = attempt.layout.enclosed_by(attempt.cell)
+    if enclosed:
+        yield Violation.of(
+            RuleId.NO_HOLES,
+            cells=enclosed,
+            tile=attempt.tile,
+            cell=attempt.cell,
+            empty=list(enclosed),
+            count=len(enclosed),
+        )
+
+
+def gate_position(attempt: Attempt) -> Iterator[Violation]:
+    """Expansion II: a gate goes only on a new double wall between the tile and the city."""
+    side = attempt.gate
+    if side is None:
+        return
+    other_cell = neighbour(attempt.cell, side)
+    other = attempt.tiles.get(other_cell)
+    if other is None:
+        what = Phrase("gate.no-tile")
+    elif other.is_camp:
+        what = Phrase("gate.camp", other_cell=other_cell)
+    elif attempt.edges[side] is Edge.WALL and other.edges[side ^ 2] is Edge.WALL:
+        return
+    else:
+        what = Phrase("gate.not-double", other=other, other_cell=other_cell)
+    yield Violation.of(
+        RuleId.GATE,
+        cells=(attempt.cell,),
+        edges=((attempt.cell, side),),
+        tile=attempt.tile,
+        side=side,
+        cell=attempt.cell,
+        what=what,
+    )
+
+
+# -- the masks: where each rule holds, for every cell at once ---------------------------------
+# Each takes the cells still in question (``within``) and returns, of those, the cells where
+# the rule holds; a cheap mask answers for every cell and ignores ``within``.
+
+
+def empty_cells(layout: Layout, shape: Shape, within: int) -> int:
+    return layout.empty_bits
+
+
+def upright(layout: Layout, shape: Shape, within: int) -> int:
+    return 0 if shape.turns else layout.full_bits
+
+
+def not_a_fountain(layout: Layout, shape: Shape, within: int) -> int:
+    return 0 if shape.fountain else layout.full_bits
+
+
+def beside_city(layout: Layout, shape: Shape, within: int) -> int:
+    return layout.touching_bits()
+
+
+def matching_sides(layout: Layout, shape: Shape, within: int) -> int:
+    return layout.fitting(shape.code)
+
+
+def walked_to(layout: Layout, shape: Shape, within: int) -> int:
+    if shape.camp:
+        return layout.full_bits
+    if shape.gate == ANY_GATE:
+        return layout.ways_in(shape.code, True)
+    found = layout.ways_in(shape.code, False)
+    if shape.gate != NO_GATE and shape.edge(shape.gate) is Edge.WALL:
+        found |= layout.through_gate(shape.gate)
+    return found
+
+
+def enclosing_nothing(layout: Layout, shape: Shape, within: int) -> int:
+    # Only an empty cell of the open land whose side cells fall apart round it can enclose
+    # anything (see Layout.splitting); those few are flooded one by one.
+    enclosing = 0
+    for cell in layout.cells_of(within & layout.outside_bits & layout.splitting()):
+        if layout.enclosed_by(cell):
+            enclosing |= layout.bit(cell)
+    return layout.full_bits & ~enclosing
+
+
+def on_double_wall(layout: Layout, shape: Shape, within: int) -> int:
+    side = shape.gate
+    if side in (NO_GATE, ANY_GATE):
+        return layout.full_bits
+    if shape.edge(side) is not Edge.WALL:
+        return 0
+    # A camp shows no wall, so a wall across the side is a building's.
+    return layout.shows(side, Edge.WALL)
+
+
+# -- the records ----------------------------------------------------------------------------
+class PlacementRule(NamedTuple):
+    """One building rule: its id, where it holds, and how it is broken at one cell."""
+
+    id: RuleId
+    holds: Callable[[Layout, Shape, int], int]
+    """Of the cells ``within`` (bits of the layout's grid), those where a tile of the shape
+    keeps the rule; a cell beyond the grid is answered by :meth:`Layout.probe_bit`'s cell."""
+    explain: Callable[[Attempt], Iterator[Violation]]
+    """The violations of the rule by one attempt (none where ``holds`` keeps its cell)."""
+    messages: tuple[str, ...]
+    """The keys of the sentences ``explain`` says."""
+    on_taken_cell: bool = False
+    """Whether the rule still speaks when the cell already holds a tile."""
+    whole_answer: bool = False
+    """Whether, once broken, the rule is all there is to say."""
+
+
+OCCUPIED = PlacementRule(
+    RuleId.OCCUPIED, empty_cells, occupied, ("placement/occupied",), on_taken_cell=True
+)
+ORIENTATION = PlacementRule(
+    RuleId.ORIENTATION, upright, orientation, ("placement/orientation",), on_taken_cell=True
+)
+FOUNTAIN = PlacementRule(
+    RuleId.FOUNTAIN,
+    not_a_fountain,
+    fountain,
+    ("placement/fountain",),
+    on_taken_cell=True,
+    whole_answer=True,
+)
+TOUCHES_CITY = PlacementRule(
+    RuleId.TOUCHES_CITY,
+    beside_city,
+    touches_city,
+    ("placement/touches-city", "placement/touches-city:corner"),
+)
+WALLS_MATCH = PlacementRule(
+    RuleId.WALLS_MATCH,
+    matching_sides,
+    walls_match,
+    (
+        "placement/walls-match:wall-open",
+        "placement/walls-match:open-wall",
+        "placement/camp-sides:bastion",
+        "placement/camp-sides:plain",
+    ),
+)
+"""Also the camps' sides (``placement/camp-sides``): a side matches or it does not."""
+WALKING = PlacementRule(
+    RuleId.WALKING,
+    walked_to,
+    walking,
+    (
+        "placement/walking",
+        "walking.no-side",
+        "walking.double-wall",
+        "walking.own-wall",
+        "walking.their-wall",
+        "walking.camp",
+        "walking.cut-off",
+    ),
+)
+NO_HOLES = PlacementRule(RuleId.NO_HOLES, enclosing_nothing, no_holes, ("placement/no-holes",))
+GATE = PlacementRule(
+    RuleId.GATE,
+    on_double_wall,
+    gate_position,
+    ("placement/gate", "gate.no-tile", "gate.not-double", "gate.camp"),
+)
+
+RULES: tuple[PlacementRule, ...] = (
+    OCCUPIED,
+    ORIENTATION,
+    FOUNTAIN,
+    TOUCHES_CITY,
+    WALLS_MATCH,
+    WALKING,
+    NO_HOLES,
+    GATE,
+)
+"""The building rules in teaching order (the order of their explanations)."""
+
+_NARROWING = (OCCUPIED, TOUCHES_CITY, FOUNTAIN, ORIENTATION, WALLS_MATCH, WALKING, GATE, NO_HOLES)
+"""The same rules, cheapest mask first: the costly one sees only the cells left."""
+
+
+def legal_bits(layout: Layout, shape: Shape) -> int:
+    """The cells where a tile of ``shape`` keeps every building rule: the AND of the masks
+    (remembered with the layout, which a game asks about the same tiles again and again)."""
+    memo = layout.memo
+    found = memo.get(shape)
+    if found is None:
+        found = layout.full_bits
+        for rule in _NARROWING:
+            found &= rule.holds(layout, shape, found)
+            if not found:
+                break
+        memo[shape] = found
+    return found
+
+
+def legal_cells(layout: Layout, shape: Shape) -> tuple[Cell, ...]:
+    """:func:`legal_bits` as cells, in reading order (north to south, west to east)."""
+    key = ("cells", shape)
+    found = layout.memo.get(key)
+    if found is None:
+        found = layout.memo[key] = tuple(layout.cells_of(legal_bits(layout, shape)))
+    return found  # type: ignore[no-any-return]
+
+
+def gate_openings(layout: Layout, shape: Shape) -> list[tuple[Cell, Side]]:
+    """The (cell, side) pairs where a tile of ``shape`` may go only with a gate on that side,
+    in reading order (expansion II); cells legal without a gate are left out. Remembered
+    with the layout (the list is shared: do not change it)."""
+    key = ("gate openings", shape)
+    known = layout.memo.get(key)
+    if known is not None:
+        return known  # type: ignore[no-any-return]
+    plain = legal_bits(layout, shape)
+    by_side = [legal_bits(layout, shape._replace(gate=side)) & ~plain for side in range(4)]
+    found = []
+    for cell in layout.cells_of(by_side[0] | by_side[1] | by_side[2] | by_side[3]):
+        bit = layout.bit(cell)
+        found += [(cell, Side(side)) for side in range(4) if by_side[side] & bit]
+    layout.memo[key] = found
+    return found
+
+
+def broken_rules(attempt: Attempt, shape: Shape) -> list[PlacementRule]:
+    """The rules whose masks leave the attempt's cell out, in teaching order; on a cell
+    that holds a tile only those that still speak there, and a rule that is the whole
+    answer alone."""
+    layout = attempt.layout
+    bit = layout.probe_bit(attempt.cell)
+    taken = attempt.cell in attempt.tiles
+    broken = [
+        rule
+        for rule in RULES
+        if (rule.on_taken_cell or not taken) and not rule.holds(layout, shape, bit) & bit
+    ]
+    for rule in broken:
+        if rule.whole_answer:
+            return [rule]
+    return broken
+
+
+def check_attempt(attempt: Attempt, shape: Shape) -> list[Violation]:
+    """Every building rule the attempt breaks, each explained by its own record."""
+    return [v for rule in broken_rules(attempt, shape) for v in rule.explain(attempt)]

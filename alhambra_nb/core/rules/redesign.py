@@ -1,0 +1,346 @@
+"""The redesign rules of RULES.md §6 (and the gates' of §9.1), one record each: taking a tile
+out of the Alhambra, and swapping a reserve tile for one of its tiles.
+
+As with the building rules, each record has a ``holds`` mask over every tile of the city at
+once and an ``explain`` for one cell; ``removable_bits`` and ``swap_bits`` AND the masks,
+``check_removal`` and ``check_swap`` explain exactly the rules whose masks leave the cell out.
+A swap puts a tile where another stands: the building rules speak for the new tile (asked of
+the city without the old one), the redesign rules for what the exchange does to the rest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from typing import NamedTuple
+
+from ..geometry import ORIGIN, SIDES, Cell, Side
+from ..layout import Layout
+from ..tiles import FOUNTAIN as FOUNTAIN_TILE
+from ..tiles import Building, Edge, Tile
+from ..violations import RuleId, Violation
+from . import placement
+from .shape import Shape
+
+Gate = tuple[Cell, Side]
+
+
+class Redesign(NamedTuple):
+    """A tile taken out at ``cell`` (``new`` is ``None``) or exchanged for ``new``."""
+
+    cell: Cell
+    tiles: Mapping[Cell, Tile]
+    gates: frozenset[Gate]
+    layout: Layout
+    new: Tile | None = None
+    shape: Shape | None = None
+    """The shape of ``new``, upright or turned as tried."""
+    turns: int = 0
+
+
+# -- explanations ---------------------------------------------------------------------------
+def nothing_there(move: Redesign) -> Iterator[Violation]:
+    if move.cell not in move.tiles:
+        yield Violation.of(RuleId.REDESIGN_EMPTY, cells=(move.cell,), cell=move.cell)
+
+
+def fountain_stays(move: Redesign) -> Iterator[Violation]:
+    tile = move.tiles.get(move.cell)
+    if move.cell == ORIGIN or (tile is not None and tile.is_fountain):
+        yield Violation.of(RuleId.REDESIGN_FOUNTAIN, cells=(move.cell,), cell=move.cell)
+
+
+def gate_holds(move: Redesign) -> Iterator[Violation]:
+    cell, tiles = move.cell, move.tiles
+    for gate in sorted(move.gates):
+        joined = gate_cells(gate)
+        if cell in joined:
+            other = joined[1] if joined[0] == cell else joined[0]
+            yield Violation.of(
+                RuleId.REDESIGN_GATE_LOCKED,
+                cells=(cell, other),
+                edges=(gate,),
+                tile=tiles[cell],
+                cell=cell,
+                other=tiles[other],
+                other_cell=other,
+            )
+
+
+def cuts_off(move: Redesign) -> Iterator[Violation]:
+    """Who could no longer be walked to, and which camps would touch nothing."""
+    layout, cell = move.layout, move.cell
+    cut = layout.cut_off_by(cell)
+    if cut:
+        yield _disconnects(move, cut)
+    detached = layout.detached_by(cell)
+    if detached:  # nobody walks to a camp: it only has to keep touching the Alhambra
+        yield _disconnects(move, detached, camps=True)
+
+
+def leaves_hole(move: Redesign) -> Iterator[Violation]:
+    if move.layout.removal_encloses(move.cell):
+        tile = move.tiles[move.cell]
+        yield Violation.of(RuleId.REDESIGN_HOLE, cells=(move.cell,), tile=tile, cell=move.cell)
+
+
+def swap_cuts_off(move: Redesign) -> Iterator[Violation]:
+    assert move.shape is not None
+    cut = _cut_by_swap(move.layout, move.cell, move.shape)
+    if cut:
+        yield _disconnects(move, cut)
+
+
+def _disconnects(move: Redesign, cut: list[Cell], *, camps: bool = False) -> Violation:
+    tiles = move.tiles
+    return Violation.of(
+        RuleId.REDESIGN_DISCONNECTS,
+        "camp" if camps else "swap" if move.new is not None else None,
+        cells=(move.cell, *cut),
+        tile=tiles[move.cell],
+        cell=move.cell,
+        new=move.new,
+        cut=[(tiles[c], c) for c in cut],
+    )
+
+
+def _cut_by_swap(layout: Layout, cell: Cell, shape: Shape) -> list[Cell]:
+    """The tiles walked to before a tile of ``shape`` takes the place of the one at ``cell``
+    and not after it, in the order they were found."""
+    after = Layout({**layout.tiles, cell: _shaped(shape)}, layout.gates)
+    return [c for c in layout.order if c != cell and c not in after.reach]
+
+
+# -- masks ----------------------------------------------------------------------------------
+def built(layout: Layout, shape: Shape | None, within: int) -> int:
+    return layout.tile_bits()
+
+
+def not_the_fountain(layout: Layout, shape: Shape | None, within: int) -> int:
+    return layout.full_bits & ~layout.bits_named("fountains")
+
+
+def not_gated(layout: Layout, shape: Shape | None, within: int) -> int:
+    return layout.full_bits & ~layout.bits_named("locked")
+
+
+def nobody_hangs_on(layout: Layout, shape: Shape | None, within: int) -> int:
+    free = layout.full_bits & ~layout.bits_named("hangs")
+    if layout.camps:
+        free &= ~layout.detaching_camps(within & free & layout.tile_bits())
+    return free
+
+
+def open_land_beside(layout: Layout, shape: Shape | None, within: int) -> int:
+    # A tile with no open land beside it would leave a hole behind.
+    return layout.beside(layout.outside_bits)
+
+
+def nobody_cut_by_swap(layout: Layout, shape: Shape | None, within: int) -> int:
+    """Where exchanging the tile for one of ``shape`` leaves everyone walkable: a camp's cell
+    (nobody walks through a camp, and the cell stays built), a building's where the new
+    building shows every neighbour what the old one showed (so nobody crosses another side),
+    a building's that nobody hangs on alone for a camp; the rest is searched one by one."""
+    assert shape is not None
+    camps = layout.bits_named("camps")
+    if shape.camp:
+        holds = camps | (layout.full_bits & ~layout.bits_named("hangs"))
+    else:
+        holds = camps | _same_sides(layout, shape, within & ~camps)
+    for cell in layout.cells_of(within & ~holds & layout.tile_bits()):
+        if not _cut_by_swap(layout, cell, shape):
+            holds |= layout.bit(cell)
+    return holds
+
+
+def _same_sides(layout: Layout, shape: Shape, within: int) -> int:
+    """Of the buildings ``within``, those where a building of ``shape`` shows every neighbour
+    the edge the old one shows: both fit, and a building fits a side with one edge only."""
+    fits = layout.fitting(shape.code)
+    found = 0
+    for cell in layout.cells_of(within & fits):
+        if layout.fitting(layout.tiles[cell].edge_bits) & layout.bit(cell):
+            found |= layout.bit(cell)
+    return found
+
+
+def _shaped(shape: Shape) -> Tile:
+    """A tile with the edges of ``shape``, to search walking with (only its edges count)."""
+    if shape.fountain:
+        return FOUNTAIN_TILE
+    if shape.camp:
+        return Tile.camp(0, [s for s in SIDES if shape.edge(s) is Edge.BASTION])
+    return Tile(Building.GARDEN, 0, [s for s in SIDES if shape.edge(s) is Edge.WALL])
+
+
+# -- the records ----------------------------------------------------------------------------
+Mask = Callable[[Layout, "Shape | None", int], int]
+
+
+class RedesignRule(NamedTuple):
+    """One redesign rule: its id, where it holds, and how it is broken at one cell."""
+
+    id: RuleId
+    holds: Mask
+    """Of the cells ``within``, those where the move keeps the rule."""
+    explain: Callable[[Redesign], Iterator[Violation]]
+    messages: tuple[str, ...]
+    whole_answer: bool = False
+
+
+EMPTY = RedesignRule(
+    RuleId.REDESIGN_EMPTY, built, nothing_there, ("redesign/empty",), whole_answer=True
+)
+FOUNTAIN_STAYS = RedesignRule(
+    RuleId.REDESIGN_FOUNTAIN,
+    not_the_fountain,
+    fountain_stays,
+    ("redesign/fountain",),
+    whole_answer=True,
+)
+GATE_LOCKED = RedesignRule(
+    RuleId.REDESIGN_GATE_LOCKED, not_gated, gate_holds, ("redesign/gate-locked",)
+)
+DISCONNECTS = RedesignRule(
+    RuleId.REDESIGN_DISCONNECTS,
+    nobody_hangs_on,
+    cuts_off,
+    ("redesign/disconnects", "redesign/disconnects:camp"),
+)
+HOLE = RedesignRule(RuleId.REDESIGN_HOLE, open_land_beside, leaves_hole, ("redesign/hole",))
+SWAP_DISCONNECTS = RedesignRule(
+    RuleId.REDESIGN_DISCONNECTS, nobody_cut_by_swap, swap_cuts_off, ("redesign/disconnects:swap",)
+)
+
+REMOVAL_RULES: tuple[RedesignRule, ...] = (EMPTY, FOUNTAIN_STAYS, GATE_LOCKED, DISCONNECTS, HOLE)
+"""The rules of taking a tile out, in the order of their explanations."""
+
+SWAP_RULES: tuple[RedesignRule, ...] = (EMPTY, FOUNTAIN_STAYS, GATE_LOCKED, SWAP_DISCONNECTS)
+"""The redesign rules of a swap; the building rules of the new tile come between the gate's
+and the walking (see :func:`check_swap`)."""
+
+SWAP_PLACEMENT: tuple[placement.PlacementRule, ...] = tuple(
+    rule for rule in placement.RULES if rule.id not in (RuleId.OCCUPIED, RuleId.NO_HOLES)
+)
+"""The building rules a swapped-in tile keeps: the cell stays built, so it encloses nothing
+new, and it is free once the old tile is out."""
+
+
+# -- removal --------------------------------------------------------------------------------
+def removable_bits(layout: Layout) -> int:
+    """The tiles that may be taken out of the Alhambra: the AND of the removal masks."""
+    found = layout.memo.get("removable")
+    if found is None:
+        found = layout.full_bits
+        for rule in REMOVAL_RULES:
+            found &= rule.holds(layout, None, found)
+        layout.memo["removable"] = found
+    return found  # type: ignore[no-any-return]
+
+
+def removable_cells(layout: Layout) -> tuple[Cell, ...]:
+    """:func:`removable_bits` as cells, in reading order."""
+    found = layout.memo.get("removable cells")
+    if found is None:
+        found = layout.memo["removable cells"] = tuple(layout.cells_of(removable_bits(layout)))
+    return found  # type: ignore[no-any-return]
+
+
+def check_removal(move: Redesign) -> list[Violation]:
+    """Every rule broken by taking the tile at ``move.cell`` away (``[]`` when allowed)."""
+    return _explained(move, REMOVAL_RULES)
+
+
+def _explained(move: Redesign, rules: tuple[RedesignRule, ...]) -> list[Violation]:
+    layout = move.layout
+    bit = layout.probe_bit(move.cell)
+    broken = [rule for rule in rules if not rule.holds(layout, move.shape, bit) & bit]
+    for rule in broken:
+        if rule.whole_answer:
+            return list(rule.explain(move))
+    return [v for rule in broken for v in rule.explain(move)]
+
+
+# -- swaps ----------------------------------------------------------------------------------
+def swap_slots(layout: Layout) -> tuple[tuple[Cell, int, Tile], ...]:
+    """The tiles a swap may replace (a tile, not the fountain, none a gate holds), in reading
+    order, each with its bit."""
+    found = layout.memo.get("swap slots")
+    if found is None:
+        bits = layout.full_bits
+        for rule in (EMPTY, FOUNTAIN_STAYS, GATE_LOCKED):
+            bits &= rule.holds(layout, None, bits)
+        tiles = layout.tiles
+        found = tuple((cell, layout.bit(cell), tiles[cell]) for cell in layout.cells_of(bits))
+        layout.memo["swap slots"] = found
+    return found  # type: ignore[no-any-return]
+
+
+def swap_bits(layout: Layout, shape: Shape) -> int:
+    """The tiles for which a tile of ``shape`` may be swapped in: the AND of the masks."""
+    key = ("swap", shape)
+    found = layout.memo.get(key)
+    if found is None:
+        found = layout.full_bits
+        for rule in (EMPTY, FOUNTAIN_STAYS, GATE_LOCKED):
+            found &= rule.holds(layout, shape, found)
+        for placed in SWAP_PLACEMENT:
+            found &= swap_placement_holds(placed, layout, shape, found)
+        found &= SWAP_DISCONNECTS.holds(layout, shape, found)
+        layout.memo[key] = found
+    return found  # type: ignore[no-any-return]
+
+
+def swap_placement_holds(
+    rule: placement.PlacementRule, layout: Layout, shape: Shape, within: int
+) -> int:
+    """Where a building rule holds for the new tile, asked of the city without the old one.
+
+    The masks of this city answer for it, as a tile's own cell sees only its neighbours:
+    except walking at a tile others hang on alone, whose neighbours may be walked to only
+    through it; there the city without it is asked, one cell at a time.
+    """
+    holds = rule.holds(layout, shape, within)
+    if rule is placement.WALKING and not shape.camp:
+        for cell in layout.cells_of(within & layout.bits_named("hangs")):
+            without = _without(layout, cell)
+            bit = without.bit(cell)
+            if rule.holds(without, shape, bit) & bit:
+                holds |= layout.bit(cell)
+            else:
+                holds &= ~layout.bit(cell)
+    return holds
+
+
+def _without(layout: Layout, cell: Cell) -> Layout:
+    tiles = {c: t for c, t in layout.tiles.items() if c != cell}
+    return Layout(tiles, frozenset(g for g in layout.gates if cell not in gate_cells(g)))
+
+
+def check_swap(move: Redesign, attempt: placement.Attempt) -> list[Violation]:
+    """Every rule broken by putting ``move.new`` in place of the tile at ``move.cell``:
+    ``attempt`` is the new tile tried at the cell of the city without the old one."""
+    assert move.shape is not None
+    bit = move.layout.probe_bit(move.cell)
+    first = [
+        rule
+        for rule in (EMPTY, FOUNTAIN_STAYS, GATE_LOCKED)
+        if not rule.holds(move.layout, move.shape, bit) & bit
+    ]
+    if first and first[0].whole_answer:
+        return list(first[0].explain(move))
+    found = [v for rule in first for v in rule.explain(move)]
+    found += [
+        v
+        for rule in placement.broken_rules(attempt, move.shape)
+        if rule in SWAP_PLACEMENT
+        for v in rule.explain(attempt)
+    ]
+    if not SWAP_DISCONNECTS.holds(move.layout, move.shape, bit) & bit:
+        found += SWAP_DISCONNECTS.explain(move)
+    return found
+
+
+def gate_cells(gate: Gate) -> tuple[Cell, Cell]:
+    """The two cells a gate joins, from its west or north tile."""
+    (x, y), side = gate
+    return (x, y), ((x + 1, y) if side == Side.E else (x, y + 1))

@@ -1,0 +1,48 @@
+"""What a rule needs to know of a tile tried somewhere: its edges as turned, and how it comes.
+
+A :class:`Shape` is the part of an attempt that does not depend on the cell, so that a rule can
+answer for every cell of a city at once (its mask) and remember the answer per shape.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..geometry import Side
+from ..tiles import Edge, Tile
+
+NO_GATE = -1
+"""The tile comes without a gate."""
+ANY_GATE = 4
+"""The tile may come with a gate on whichever side lets the pedestrian in (expansion II): the
+question of ``legal_cells(tile, gate=True)``."""
+
+
+class Shape(NamedTuple):
+    """A tile as tried: its edges (two bits per side, north first), kind, turns and gate."""
+
+    code: int
+    camp: bool
+    fountain: bool
+    turns: int = 0
+    gate: int = NO_GATE
+    """``NO_GATE``, ``ANY_GATE`` or the side (0-3) that gets a gate."""
+
+    @classmethod
+    def of(cls, tile: Tile, turns: int = 0, gate: Side | bool | None = None) -> Shape:
+        """The shape of ``tile`` turned ``turns`` quarter turns, with ``gate`` on a side
+        (a :class:`Side`), on any side that helps (``True``) or none."""
+        code = tile.edge_bits
+        if turns:
+            code = sum(int(e) << 2 * i for i, e in enumerate(tile.rotated_edges(turns)))
+        if gate is None or gate is False:
+            where = NO_GATE
+        elif gate is True:
+            where = ANY_GATE
+        else:
+            where = int(gate)
+        return cls(code, tile.is_camp, tile.is_fountain, turns, where)
+
+    def edge(self, side: int) -> Edge:
+        """The edge the tile shows on ``side``."""
+        return Edge(self.code >> 2 * side & 3)
