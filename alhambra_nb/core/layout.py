@@ -478,9 +478,9 @@ class Layout:
 
     def fountains(self) -> list[Cell]:
         """The cells that hold a fountain: (0, 0), and in a position no game reaches, more."""
-        found = self.memo.get("fountains")
+        found = self.memo.get("fountain cells")
         if found is None:
-            found = self.memo["fountains"] = [ORIGIN] + [
+            found = self.memo["fountain cells"] = [ORIGIN] + [
                 cell for cell, tile in self.tiles.items() if tile.is_fountain and cell != ORIGIN
             ]
         return found  # type: ignore[no-any-return]
@@ -489,8 +489,7 @@ class Layout:
         """The bits of the cells a fact of this position names, computed once: ``"hangs"``
         (tiles others hang on alone), ``"locked"`` (held by a gate), ``"fountains"``,
         ``"camps"``."""
-        key = ("bits", name)
-        found = self.memo.get(key)
+        found = self.memo.get(name)
         if found is None:
             cells = {
                 "hangs": lambda: self.hangs,
@@ -498,7 +497,7 @@ class Layout:
                 "fountains": self.fountains,
                 "camps": lambda: self.camps,
             }[name]()
-            found = self.memo[key] = self.bits_of(cells)
+            found = self.memo[name] = self.bits_of(cells)
         return found  # type: ignore[no-any-return]
 
     def gate_locked(self) -> frozenset[Cell]:

@@ -252,12 +252,23 @@ def walked_to(layout: Layout, shape: Shape, within: int) -> int:
 
 def enclosing_nothing(layout: Layout, shape: Shape, within: int) -> int:
     # Only an empty cell of the open land whose side cells fall apart round it can enclose
-    # anything (see Layout.splitting); those few are flooded one by one.
-    enclosing = 0
-    for cell in layout.cells_of(within & layout.outside_bits & layout.splitting()):
+    # anything (see Layout.splitting); those few are flooded one by one, the candidate cells
+    # once for every tile.
+    found = layout.memo.get("enclosing")
+    if found is None:
+        found = layout.memo["enclosing"] = _enclosing(layout, layout.candidate_bits())
+    rest = within & ~layout.candidate_bits()
+    if rest:
+        found |= _enclosing(layout, rest)
+    return layout.full_bits & ~found  # type: ignore[no-any-return]
+
+
+def _enclosing(layout: Layout, cells: int) -> int:
+    found = 0
+    for cell in layout.cells_of(cells & layout.outside_bits & layout.splitting()):
         if layout.enclosed_by(cell):
-            enclosing |= layout.bit(cell)
-    return layout.full_bits & ~enclosing
+            found |= layout.bit(cell)
+    return found
 
 
 def on_double_wall(layout: Layout, shape: Shape, within: int) -> int:

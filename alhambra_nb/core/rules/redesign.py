@@ -266,11 +266,8 @@ def swap_slots(layout: Layout) -> tuple[tuple[Cell, int, Tile], ...]:
     order, each with its bit."""
     found = layout.memo.get("swap slots")
     if found is None:
-        bits = layout.full_bits
-        for rule in (EMPTY, FOUNTAIN_STAYS, GATE_LOCKED):
-            bits &= rule.holds(layout, None, bits)
-        tiles = layout.tiles
-        found = tuple((cell, layout.bit(cell), tiles[cell]) for cell in layout.cells_of(bits))
+        tiles, cells = layout.tiles, layout.cells_of(_slot_bits(layout))
+        found = tuple((cell, layout.bit(cell), tiles[cell]) for cell in cells)
         layout.memo["swap slots"] = found
     return found  # type: ignore[no-any-return]
 
@@ -280,13 +277,24 @@ def swap_bits(layout: Layout, shape: Shape) -> int:
     key = ("swap", shape)
     found = layout.memo.get(key)
     if found is None:
+        found = _slot_bits(layout)
+        for placed in SWAP_PLACEMENT:
+            found &= placed.holds(layout, shape, found)
+        found = _walking_asked_without(layout, shape, found, found)
+        if found:
+            found &= SWAP_DISCONNECTS.holds(layout, shape, found)
+        layout.memo[key] = found
+    return found  # type: ignore[no-any-return]
+
+
+def _slot_bits(layout: Layout) -> int:
+    """The tiles a swap may replace at all (see :func:`swap_slots`)."""
+    found = layout.memo.get("slot bits")
+    if found is None:
         found = layout.full_bits
         for rule in (EMPTY, FOUNTAIN_STAYS, GATE_LOCKED):
-            found &= rule.holds(layout, shape, found)
-        for placed in SWAP_PLACEMENT:
-            found &= swap_placement_holds(placed, layout, shape, found)
-        found &= SWAP_DISCONNECTS.holds(layout, shape, found)
-        layout.memo[key] = found
+            found &= rule.holds(layout, None, found)
+        layout.memo["slot bits"] = found
     return found  # type: ignore[no-any-return]
 
 
@@ -297,17 +305,30 @@ def swap_placement_holds(
 
     The masks of this city answer for it, as a tile's own cell sees only its neighbours:
     except walking at a tile others hang on alone, whose neighbours may be walked to only
-    through it; there the city without it is asked, one cell at a time.
+    through it (see :func:`_walking_asked_without`).
     """
     holds = rule.holds(layout, shape, within)
-    if rule is placement.WALKING and not shape.camp:
-        for cell in layout.cells_of(within & layout.bits_named("hangs")):
-            without = _without(layout, cell)
-            bit = without.bit(cell)
-            if rule.holds(without, shape, bit) & bit:
-                holds |= layout.bit(cell)
-            else:
-                holds &= ~layout.bit(cell)
+    if rule is not placement.WALKING:
+        return holds
+    return _walking_asked_without(layout, shape, holds, within)
+
+
+def _walking_asked_without(layout: Layout, shape: Shape, holds: int, within: int) -> int:
+    """``holds``, the walking mask of this city, corrected for the city without the old tile
+    at the tiles ``within`` that others hang on alone. Where the new building fits, it shows
+    the old one's way in the edge it came by, so this city's answer stands; a gate's tiles
+    and misfits are asked one by one."""
+    doubtful = within & layout.bits_named("hangs") if not shape.camp else 0
+    if not doubtful:
+        return holds
+    doubtful &= ~(layout.fitting(shape.code) & ~layout.bits_named("locked"))
+    for cell in layout.cells_of(doubtful):
+        without = _without(layout, cell)
+        bit = without.bit(cell)
+        if placement.WALKING.holds(without, shape, bit) & bit:
+            holds |= layout.bit(cell)
+        else:
+            holds &= ~layout.bit(cell)
     return holds
 
 

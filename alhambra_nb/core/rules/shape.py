@@ -32,6 +32,8 @@ class Shape(NamedTuple):
     def of(cls, tile: Tile, turns: int = 0, gate: Side | bool | None = None) -> Shape:
         """The shape of ``tile`` turned ``turns`` quarter turns, with ``gate`` on a side
         (a :class:`Side`), on any side that helps (``True``) or none."""
+        if not turns and gate is None:
+            return upright(tile)
         code = tile.edge_bits
         if turns:
             code = sum(int(e) << 2 * i for i, e in enumerate(tile.rotated_edges(turns)))
@@ -46,3 +48,15 @@ class Shape(NamedTuple):
     def edge(self, side: int) -> Edge:
         """The edge the tile shows on ``side``."""
         return Edge(self.code >> 2 * side & 3)
+
+
+_UPRIGHT: dict[str, Shape] = {}
+
+
+def upright(tile: Tile) -> Shape:
+    """The shape of ``tile`` as it is built, upright and without a gate (asked again and
+    again by a game's listings: made once per kind of tile)."""
+    found = _UPRIGHT.get(tile.code)
+    if found is None:
+        found = _UPRIGHT[tile.code] = Shape(tile.edge_bits, tile.is_camp, tile.is_fountain)
+    return found
