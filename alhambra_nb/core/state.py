@@ -27,8 +27,9 @@ from .messages import DEFAULT_LANGUAGE, ENGLISH, join, kind_of, render
 from .money import SCORING_CARDS, CardError, card, money_cards
 from .notation import NotationError
 from .phases import PHASE_ENDING, PHASE_FINAL, PHASE_OVER, PHASE_PLAY, PHASES
+from .ruleset import Ruleset, ruleset_for
 from .saves import SCHEMA_VERSION, nesting_problem, schema_problem
-from .socket import MODULES, Module, UnknownModuleError, load_modules, registry_version
+from .socket import Module, UnknownModuleError
 from .tiles import TILES, Building, Tile, TileError, building_counts
 
 FORMAT = "alhambra_nb/game"
@@ -134,8 +135,6 @@ class GameState:
     events are made only when the log is read (see :attr:`log`)."""
     extra: dict[str, Any] = field(default_factory=dict)
     """Module state, by module name (plain JSON)."""
-    hook_cache: dict[str, tuple[int, tuple[Any, ...]]] = field(default_factory=dict, repr=False)
-    """The modules' hooks by name, as :meth:`hooks` last found them (never saved)."""
 
     def copy(self) -> GameState:
         """A copy that owns its lists; cities are shared until the rules change one."""
@@ -164,25 +163,22 @@ class GameState:
         )
 
     @property
+    def ruleset(self) -> Ruleset:
+        """The rules this game is played by: its modules (shared by every game with the same
+        modules; the state itself keeps only their names)."""
+        return ruleset_for(self.modules)
+
+    @property
     def module_objects(self) -> tuple[Module, ...]:
         """The switched-on rules modules (instances are shared: modules keep no state)."""
-        return modules_for(self.modules)
+        return ruleset_for(self.modules).modules
 
     def hooks(self, name: str) -> tuple[Any, ...]:
         """The switched-on modules' ``name`` hook as bound methods, only from the modules
-        that override it (the rules call hooks on every action: skipping no-ops is cheap)."""
+        that override it: :meth:`Ruleset.hooks` of :attr:`ruleset`, in short."""
         if not self.modules:
             return ()
-        found = self.hook_cache.get(name)
-        if found is None or found[0] != MODULES.version:
-            found = _HOOK_CACHE.get((self.modules, name))
-            if found is None or found[0] != registry_version():
-                found = _HOOK_CACHE[self.modules, name] = (
-                    registry_version(),
-                    hooks_of(modules_for(self.modules), name),
-                )
-            self.hook_cache[name] = found
-        return found[1]
+        return ruleset_for(self.modules).hooks(name)
 
     @property
     def names(self) -> list[str]:
@@ -277,26 +273,6 @@ def random_for(seed: int, counter: int) -> random.Random:
     return random.Random(f"alhambra_nb:{seed}:{counter}")
 
 
-_MODULE_CACHE: dict[tuple[str, ...], tuple[Module, ...]] = {}
-_MODULE_VERSION: dict[tuple[str, ...], int] = {}
-_HOOK_CACHE: dict[tuple[tuple[str, ...], str], tuple[int, tuple[Any, ...]]] = {}
-
-
-def hooks_of(modules: tuple[Module, ...], name: str) -> tuple[Any, ...]:
-    """The ``name`` hook of each module that overrides :class:`Module`'s default."""
-    default = getattr(Module, name)
-    return tuple(getattr(m, name) for m in modules if getattr(type(m), name) is not default)
-
-
-def modules_for(names: tuple[str, ...]) -> tuple[Module, ...]:
-    """Shared instances of the named modules."""
-    found = _MODULE_CACHE.get(names)
-    if found is None or _MODULE_VERSION.get(names) != registry_version():
-        found = _MODULE_CACHE[names] = load_modules(names)
-        _MODULE_VERSION[names] = registry_version()
-    return found
-
-
 def _copy_json(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: _copy_json(v) for k, v in value.items()}
@@ -367,7 +343,7 @@ def _read(data: Any) -> GameState:
     rng = _int(data, "rng")
     module_names = _need(data, "modules", list, "")
     try:
-        modules = modules_for(tuple(module_names))
+        modules = ruleset_for(tuple(module_names)).modules
     except UnknownModuleError as exc:
         raise GameStateError("modules", str(exc)) from None
     raw_players = _need(data, "players", list, "")

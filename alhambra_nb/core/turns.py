@@ -64,6 +64,7 @@ from .money import (
 )
 from .phases import PHASE_ENDING, PHASE_FINAL, PHASE_OVER, PHASE_PLAY
 from .rules import Shape
+from .ruleset import ruleset_for
 from .saves import MAX_NUMBER_BITS, MAX_SEED
 from .scoring import ScoreBreakdown, score_round
 from .state import (
@@ -71,7 +72,6 @@ from .state import (
     GameState,
     NeutralState,
     PlayerState,
-    modules_for,
 )
 from .tiles import TILES, Tile
 from .violations import RuleId, Violation
@@ -103,7 +103,7 @@ def new_state(
     if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) > MAX_SEED:
         words = {"bits": MAX_NUMBER_BITS, "value": shown(seed)}
         raise GameSetupError(render("refusal.seed", words))
-    loaded = modules_for(tuple(modules))
+    loaded = ruleset_for(tuple(modules)).modules
     n = len(names)
     neutral = None
     if n == 2:

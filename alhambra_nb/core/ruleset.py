@@ -1,0 +1,68 @@
+"""The rules one game is played by: which modules are on, and which rule variants.
+
+A :class:`Ruleset` is made once for a set of module names (and variants) and shared by every
+game played by those rules: it holds the module instances, in the order the game was given
+them, and each hook of the socket as the tuple of bound methods of the modules that override
+it. The game state stays plain data (it keeps the module names); the rules ask
+:func:`ruleset_for` (``state.hooks(name)`` is the short way) whenever they call the modules.
+
+Variants (a mapping of variant name to value) are room for the scoring lab's "what if" rules,
+such as a ring of walls scored n or n - 1; no variant exists yet, so every ruleset has none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from .socket import HOOKS, MODULES, Module, load_modules, registry_version
+
+
+class Ruleset:
+    """The switched-on modules of a game and their hooks, ready to call."""
+
+    __slots__ = ("_hooks", "modules", "names", "variants", "version")
+
+    def __init__(self, names: tuple[str, ...], variants: Mapping[str, Any] | None = None) -> None:
+        self.modules: tuple[Module, ...] = load_modules(names)
+        """The module instances, in order (modules keep no state of their own: shared)."""
+        self.names: tuple[str, ...] = tuple(m.name for m in self.modules)
+        self.variants: Mapping[str, Any] = MappingProxyType(dict(variants or {}))
+        self.version = registry_version()
+        """The registry as it was: a module registered again afterwards makes a new ruleset."""
+        self._hooks = {hook: overriding(self.modules, hook) for hook in HOOKS}
+
+    def hooks(self, name: str) -> tuple[Any, ...]:
+        """The ``name`` hook of every module that overrides it, as bound methods in module
+        order (the rules call hooks on every action: the modules that keep the default,
+        which changes nothing, are left out)."""
+        found = self._hooks.get(name)
+        if found is None:
+            found = self._hooks[name] = overriding(self.modules, name)
+        return found
+
+    def module(self, name: str) -> Module | None:
+        """The switched-on module called ``name``, or ``None``."""
+        return next((m for m in self.modules if m.name == name), None)
+
+    def __repr__(self) -> str:
+        return f"Ruleset({list(self.names)!r})"
+
+
+def overriding(modules: tuple[Module, ...], name: str) -> tuple[Any, ...]:
+    """The ``name`` hook of each of ``modules`` that overrides :class:`Module`'s default."""
+    default = getattr(Module, name)
+    return tuple(getattr(m, name) for m in modules if getattr(type(m), name) is not default)
+
+
+_RULESETS: dict[tuple[str, ...], Ruleset] = {}
+
+
+def ruleset_for(names: tuple[str, ...]) -> Ruleset:
+    """The ruleset of a game with the modules ``names`` (made once, then shared); unknown or
+    repeated names are refused with :class:`~alhambra_nb.core.socket.UnknownModuleError`."""
+    found = _RULESETS.get(names)
+    if found is None or found.version != MODULES.version:
+        found = _RULESETS[names] = Ruleset(names)
+    return found

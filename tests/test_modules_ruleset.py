@@ -1,0 +1,66 @@
+"""The ruleset: the modules a game is played by, made once and asked for their hooks; the
+game state itself keeps only the modules' names."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import alhambra_nb as alh
+from alhambra_nb.core.ruleset import Ruleset, ruleset_for
+from alhambra_nb.core.socket import HOOKS, MODULES, Module, register
+
+
+def test_a_ruleset_is_made_once_and_shared_by_games_with_the_same_modules():
+    one = alh.Game(2, seed=1, modules=["gates", "camps"]).state
+    other = alh.Game(3, seed=9, modules=["gates", "camps"]).state
+    assert one.ruleset is other.ruleset is ruleset_for(("gates", "camps"))
+    assert one.ruleset.names == ("gates", "camps")
+    assert [type(m).__name__ for m in one.ruleset.modules] == ["Gates", "Camps"]
+    assert dict(one.ruleset.variants) == {}  # no rule variant exists yet
+
+
+def test_the_hooks_are_those_of_the_modules_that_override_them_in_order():
+    ruleset = ruleset_for(("camps", "diamonds", "gates"))
+    gates, diamonds = ruleset.module("gates"), ruleset.module("diamonds")
+    assert ruleset.hooks("gate_cards") == (gates.gate_cards,)
+    assert ruleset.hooks("payments") == (diamonds.payments,)
+    assert ruleset.hooks("advise") == (gates.advise,)  # a bot uses gates, and only gates advise
+    assert ruleset.module("characters") is None
+    state = alh.Game(2, seed=1, modules=["camps", "diamonds", "gates"]).state
+    for hook in HOOKS:
+        assert state.hooks(hook) == ruleset.hooks(hook)
+    assert alh.Game(2, seed=1).state.hooks("payments") == ()
+
+
+def test_the_state_saves_module_names_not_module_objects():
+    state = alh.Game(2, seed=1, modules=["gates", "characters"]).state
+    assert state.modules == ("gates", "characters")
+    saved = state.to_dict()
+    assert saved["modules"] == ["gates", "characters"]
+    json.dumps(saved)  # plain data all through
+    for name in state.__dataclass_fields__:
+        assert not isinstance(getattr(state, name), (Module, Ruleset)), name
+
+
+def test_a_module_registered_again_makes_a_new_ruleset():
+    before = ruleset_for(("gates",))
+
+    @register
+    class Generous(Module):
+        name = "test-ruleset-generous"
+
+        def take_limit(self, state, seat, limit):
+            return limit + 1
+
+    try:
+        after = ruleset_for(("gates",))
+        assert after is not before and after.names == before.names
+        assert len(ruleset_for(("test-ruleset-generous",)).hooks("take_limit")) == 1
+    finally:
+        MODULES.pop("test-ruleset-generous")
+    with pytest.raises(alh.UnknownModuleError, match="test-ruleset-generous"):
+        ruleset_for(("test-ruleset-generous",))
+    with pytest.raises(alh.UnknownModuleError):
+        ruleset_for(("gates", "gates"))
