@@ -87,3 +87,23 @@ def test_simulate_pauses_the_garbage_collector_only_while_it_plays():
         assert not gc.isenabled()  # left as the caller had it
     finally:
         gc.enable()
+
+
+def test_a_simulated_game_is_a_game_with_its_history_to_undo():
+    game = alh.simulate(2, seed=5, modules=["gates"])
+    replay = alh.Game(2, seed=5, modules=["gates"])
+    for action in game.history:
+        replay.apply(action)
+    assert game.is_over and game.to_json() == replay.to_json()
+    last = game.history[-1]
+    assert game.undo() == last  # replayed from the start: no state was kept per action
+    replay.undo()
+    assert game.to_json() == replay.to_json() and len(game.history) == len(replay.history)
+
+
+def test_a_game_adopts_a_playout_only_between_states():
+    start = alh.Game(2, seed=1).state
+    with pytest.raises(alh.GameStateError, match=r"\(state\)"):
+        alh.Game.from_playout(start, [], "not a state")
+    game = alh.Game.from_playout(start, [], start.copy())
+    assert game.history == () and game.state.to_dict() == start.to_dict()

@@ -261,15 +261,14 @@ def simulate(
     # The fast path: one private state changed in place by the same rules as Game.apply,
     # keeping the actions (undo replays them) but no state per action. A RandomBot draws
     # its action from legal_actions, so only other bots' actions are checked again.
-    state = game.state.copy()
-    actions = game._actions
+    start = game.state
+    state = start.copy()
+    actions: list[Action] = []
     apply = [carry_out if type(bot) is RandomBot else apply_in_place for bot in seated]
     with _collector_paused():
         for _ in range(max_actions):
             if state.phase == PHASE_OVER:
-                game._state = state
-                game._before = None
-                return game
+                return Game.from_playout(start, actions, state)
             seat = state.current
             action = seated[seat].choose(state)
             apply[seat](state, action)

@@ -192,6 +192,24 @@ class Game:
         game._start(_detached(state))
         return game
 
+    @classmethod
+    def from_playout(cls, start: GameState, actions: Sequence[Action], final: GameState) -> Game:
+        """The game that began at ``start`` and reached ``final`` by ``actions``, carried out
+        by the rules elsewhere (as :func:`.bots.simulate` does on one state changed in place):
+        its history is ``actions``, and undo replays them from ``start``, for no state was
+        kept per action. Nothing is checked again; the game takes over both states, so the
+        caller must not change them afterwards."""
+        for state in (start, final):
+            if not isinstance(state, GameState):
+                words = {"value": shown(state)}
+                raise GameStateError("(state)", render("refusal.game-state", words))
+        game = cls.__new__(cls)
+        game._start(start)
+        game._actions = list(actions)
+        game._state = final
+        game._before = None
+        return game
+
     # -- playing --------------------------------------------------------------------------
     @property
     def state(self) -> GameState:
