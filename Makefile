@@ -35,21 +35,17 @@ help:
 
 venv: $(STAMP)
 
-# The rules core that setup.py compiles: a change to one of them means building it again.
-COMPILED := $(shell sed -n 's/^    "\(alhambra_nb\/.*\.py\)",$$/\1/p' setup.py)
-
 # The message catalogues that the build compiles (a changed translation means building again).
 CATALOGUES := $(wildcard alhambra_nb/locale/*/LC_MESSAGES/*.po)
 
-# Re-install only when the build files, the compiled sources or the catalogues are newer than
-# the stamp.
-$(STAMP): pyproject.toml setup.py $(COMPILED) $(CATALOGUES)
+# Re-install only when the build files or the catalogues are newer than the stamp.
+$(STAMP): pyproject.toml setup.py $(CATALOGUES)
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --disable-pip-version-check -q -e '.[test]'
 	@touch $@
 
 # The lab alone: installs '.[lab]' unless a test install newer than every build file is there.
-$(LAB_STAMP): pyproject.toml setup.py $(COMPILED) $(CATALOGUES)
+$(LAB_STAMP): pyproject.toml setup.py $(CATALOGUES)
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	@if [ -f $(STAMP) ] && [ -z "$$(find $^ -newer $(STAMP))" ]; then \
 		echo "lab: the test install is up to date and holds everything the lab needs"; \

@@ -1,44 +1,17 @@
-"""Builds alhambra_nb: compiles the message catalogues and, with mypyc, the rules core.
-
-The gettext catalogues (alhambra_nb/locale/<language>/LC_MESSAGES/alhambra_nb.po) are compiled
-to .mo files with Babel: into the wheel, or beside their sources for an editable install.
-
-The rules core (the modules in COMPILED) is compiled with mypyc.
-
-The compiled modules are built from the very same source as the plain ones and play the
-same games, faster (about a third more whole games per second): whole-game simulation is
-what the scoring lab runs by the thousand. Without a C compiler, or with ALHAMBRA_NB_PURE=1
-set, the package installs as plain Python.
+"""Builds alhambra_nb, a plain Python package: this only adds the compiling of its message
+catalogues (alhambra_nb/locale/<language>/LC_MESSAGES/alhambra_nb.po) to .mo files with Babel,
+into the wheel, or beside their sources for an editable install.
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import ClassVar
 
-from setuptools import Command, Extension, setup
+from setuptools import Command, setup
 from setuptools.command.build import build
 
 CATALOGUES = "alhambra_nb/locale/*/LC_MESSAGES/*.po"
-
-COMPILED = [
-    "alhambra_nb/core/layout.py",
-    "alhambra_nb/core/state.py",
-    "alhambra_nb/core/turns.py",
-    "alhambra_nb/core/walls.py",
-]
-
-
-def compiled_core() -> list[Extension]:
-    if os.environ.get("ALHAMBRA_NB_PURE"):
-        return []
-    from mypyc.build import mypycify
-
-    extensions = mypycify(COMPILED, opt_level="3", group_name="alhambra_nb.core.compiled")
-    for extension in extensions:
-        extension.optional = True  # no C compiler: install the plain modules instead
-    return extensions
 
 
 class compile_catalogs(Command):
@@ -80,4 +53,4 @@ class compile_catalogs(Command):
 
 build.sub_commands.append(("compile_catalogs", None))
 
-setup(ext_modules=compiled_core(), cmdclass={"compile_catalogs": compile_catalogs})
+setup(cmdclass={"compile_catalogs": compile_catalogs})

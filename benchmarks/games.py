@@ -3,8 +3,7 @@
 Targets: at least 100 complete 4-player games per second in one process; GreedyBot wins at
 least 80 % of two-player games against RandomBot (seats alternate); with all four expansion II
 modules on, at least half the base game's rate (measured in the same run, so a busy machine
-slows both alike). The first line says whether the rules core runs compiled (as setup.py
-builds it) or as plain Python. Run: python benchmarks/games.py
+slows both alike). Run: python benchmarks/games.py
 """
 
 from __future__ import annotations
@@ -14,7 +13,6 @@ import statistics
 import time
 
 import alhambra_nb as alh
-from alhambra_nb.core import turns
 
 ALL_MODULES = ("gates", "diamonds", "characters", "camps")
 
@@ -69,7 +67,6 @@ def main() -> None:
         "--module-games", type=int, default=100, help="4-player games with all modules on"
     )
     args = parser.parse_args()
-    print(f"rules core: {'plain Python' if turns.__file__.endswith('.py') else 'compiled'}")
     rate, actions = random_games_per_second(args.games)
     print(
         f"4-player RandomBot games: {rate:.1f} games/s "
