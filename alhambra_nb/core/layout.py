@@ -27,9 +27,10 @@ OPEN, WALL = int(Edge.OPEN), int(Edge.WALL)
 _MATCHES = tuple(tuple(int(b) for b in Edge if (a, b) in MATCHING_EDGES) for a in Edge)
 """For each edge, the edges that may face it."""
 
-_SHOWN, _WALK_IN, _GATE_IN = 0, 16, 20
+_SHOWN, _WALK_IN, _GATE_IN, _OWN, _CAMPS, _FOUNTAINS = 0, 16, 20, 24, 40, 41
 """Where the kinds of ``Layout._facing`` entries start: per side and edge (16), per side for
-a reachable open side (4) and a reachable wall (4)."""
+a reachable open side (4) and a reachable wall (4); then per side and edge the tiles that
+show that edge on that side themselves (16); then the camps and the fountains."""
 
 
 def _clashing(code: int) -> tuple[int, ...]:
@@ -56,21 +57,31 @@ def _ways_in(code: int, gate: bool) -> tuple[int, ...]:
     return tuple(entries)
 
 
-def _shows(code: int, walks: bool) -> tuple[tuple[int, int, int], ...]:
+def _shows(code: int, walks: bool) -> tuple[tuple[int, int, int, int], ...]:
     """Per side of a tile with edges ``code``: the side, the ``_facing`` entry of the cell
-    across it (from there the tile is on the opposite side), and for a building the
-    pedestrian walks to (``walks``) the entry of the way in that side offers, or 0."""
+    across it (from there the tile is on the opposite side), for a building the pedestrian
+    walks to (``walks``) the entry of the way in that side offers, or 0, and the tile's own
+    entry for the edge it shows there."""
     found = []
     for side in range(4):
         edge, seen_from = code >> 2 * side & 3, side ^ 2
         way_in = 0
         if walks and edge <= WALL:
             way_in = (_WALK_IN if edge == OPEN else _GATE_IN) + seen_from
-        found.append((side, _SHOWN + 4 * seen_from + edge, way_in))
+        found.append((side, _SHOWN + 4 * seen_from + edge, way_in, _OWN + 4 * side + edge))
     return tuple(found)
 
 
 _SHOWS = tuple((_shows(code, False), _shows(code, True)) for code in range(256))
+_MISFITS = tuple(
+    (_OWN + 4 * side + mine, _SHOWN + 4 * side + theirs)
+    for side in range(4)
+    for mine in range(4)
+    for theirs in range(4)
+    if theirs not in _MATCHES[mine]
+)
+"""Pairs of ``_facing`` entries whose common cells hold a tile that does not match a
+neighbour: its edge on a side, and the edge the neighbour there shows it."""
 _CLASHING = tuple(_clashing(code) for code in range(256))
 _WAYS_IN = tuple(tuple(_ways_in(code, gate) for code in range(256)) for gate in (False, True))
 
@@ -310,7 +321,7 @@ class Layout:
         self.full_bits = full
         self.empty_bits = full & ~self.bits_of(self.tiles)
         self.outside_bits = self.flood(self.ring_bits, self.empty_bits)
-        self._facing = [0] * 24
+        self._facing = [0] * 42
         for cell, tile in self.tiles.items():
             self._show(self.bit(cell), tile, cell in self.reach)
 
@@ -322,15 +333,20 @@ class Layout:
         facing, width = self._facing, self._width
         # The cell across each side of the tile, north, east, south, west.
         beside = (bit >> width, bit << 1, bit << width, bit >> 1)
-        for side, entry, way_in in _SHOWS[tile.edge_bits][reachable and not tile.is_camp]:
+        for side, entry, way_in, own in _SHOWS[tile.edge_bits][reachable and not tile.is_camp]:
             if shown:
                 facing[entry] |= beside[side]
+                facing[own] |= bit
                 if way_in:
                     facing[way_in] |= beside[side]
             else:
                 facing[entry] &= ~beside[side]
+                facing[own] &= ~bit
                 if way_in:
                     facing[way_in] &= ~beside[side]
+        if tile.is_camp or tile.is_fountain:
+            kind = _CAMPS if tile.is_camp else _FOUNTAINS
+            facing[kind] = facing[kind] | bit if shown else facing[kind] & ~bit
 
     def probe_bit(self, cell: Cell) -> int:
         """The bit of ``cell``; for a cell beyond the grid, the bit of the grid's first cell,
@@ -361,6 +377,15 @@ class Layout:
             cells.append(grid[low.bit_length() - 1])
             bits ^= low
         return cells
+
+    def cells_and_bits(self, bits: int) -> list[tuple[Cell, int]]:
+        """:meth:`cells_of` with each cell's bit."""
+        found, grid = [], self._cells
+        while bits:
+            low = bits & -bits
+            found.append((grid[low.bit_length() - 1], low))
+            bits ^= low
+        return found
 
     def tile_bits(self) -> int:
         """The cells with a tile on them."""
@@ -476,27 +501,16 @@ class Layout:
         """The gated double walls (expansion II), each named from its west or north tile."""
         return self._gates
 
-    def fountains(self) -> list[Cell]:
-        """The cells that hold a fountain: (0, 0), and in a position no game reaches, more."""
-        found = self.memo.get("fountain cells")
-        if found is None:
-            found = self.memo["fountain cells"] = [ORIGIN] + [
-                cell for cell, tile in self.tiles.items() if tile.is_fountain and cell != ORIGIN
-            ]
-        return found  # type: ignore[no-any-return]
-
     def bits_named(self, name: str) -> int:
-        """The bits of the cells a fact of this position names, computed once: ``"hangs"``
-        (tiles others hang on alone), ``"locked"`` (held by a gate), ``"fountains"``,
-        ``"camps"``."""
+        """The bits of the cells a fact of this position names: ``"hangs"`` (tiles others
+        hang on alone), ``"locked"`` (held by a gate), ``"fountains"``, ``"camps"``."""
+        if name == "camps":
+            return self._facing[_CAMPS]
+        if name == "fountains":
+            return self._facing[_FOUNTAINS] | self.bit(ORIGIN)
         found = self.memo.get(name)
         if found is None:
-            cells = {
-                "hangs": lambda: self.hangs,
-                "locked": self.gate_locked,
-                "fountains": self.fountains,
-                "camps": lambda: self.camps,
-            }[name]()
+            cells = self.gate_locked() if name == "locked" else self.hangs
             found = self.memo[name] = self.bits_of(cells)
         return found  # type: ignore[no-any-return]
 
@@ -535,6 +549,17 @@ class Layout:
     def shows(self, side: int, edge: int) -> int:
         """The cells whose ``side`` faces a tile showing ``edge`` there."""
         return self._facing[_SHOWN + 4 * side + edge]
+
+    def misfits(self) -> int:
+        """The tiles with a side that does not match what the neighbour there shows (none in
+        a legal city; computed once)."""
+        found = self.memo.get("misfits")
+        if found is None:
+            facing, found = self._facing, 0
+            for own, theirs in _MISFITS:
+                found |= facing[own] & facing[theirs]
+            self.memo["misfits"] = found
+        return found  # type: ignore[no-any-return]
 
     def splitting(self) -> int:
         """The cells whose empty side cells would fall apart round them once built on.

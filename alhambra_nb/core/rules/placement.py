@@ -297,10 +297,17 @@ class PlacementRule(NamedTuple):
     """Whether the rule still speaks when the cell already holds a tile."""
     whole_answer: bool = False
     """Whether, once broken, the rule is all there is to say."""
+    any_tile: bool = False
+    """Whether the mask is the same for every tile (it depends on the position alone)."""
 
 
 OCCUPIED = PlacementRule(
-    RuleId.OCCUPIED, empty_cells, occupied, ("placement/occupied",), on_taken_cell=True
+    RuleId.OCCUPIED,
+    empty_cells,
+    occupied,
+    ("placement/occupied",),
+    on_taken_cell=True,
+    any_tile=True,
 )
 ORIENTATION = PlacementRule(
     RuleId.ORIENTATION, upright, orientation, ("placement/orientation",), on_taken_cell=True
@@ -318,6 +325,7 @@ TOUCHES_CITY = PlacementRule(
     beside_city,
     touches_city,
     ("placement/touches-city", "placement/touches-city:corner"),
+    any_tile=True,
 )
 WALLS_MATCH = PlacementRule(
     RuleId.WALLS_MATCH,
@@ -345,7 +353,9 @@ WALKING = PlacementRule(
         "walking.cut-off",
     ),
 )
-NO_HOLES = PlacementRule(RuleId.NO_HOLES, enclosing_nothing, no_holes, ("placement/no-holes",))
+NO_HOLES = PlacementRule(
+    RuleId.NO_HOLES, enclosing_nothing, no_holes, ("placement/no-holes",), any_tile=True
+)
 GATE = PlacementRule(
     RuleId.GATE,
     on_double_wall,
@@ -365,28 +375,34 @@ RULES: tuple[PlacementRule, ...] = (
 )
 """The building rules in teaching order (the order of their explanations)."""
 
-_NARROWING = (OCCUPIED, TOUCHES_CITY, FOUNTAIN, ORIENTATION, WALLS_MATCH, WALKING, GATE, NO_HOLES)
-"""The same rules, cheapest mask first: the costly one sees only the cells left."""
+_FOR_ANY_TILE = tuple(rule for rule in RULES if rule.any_tile)
+_FOR_THE_TILE = tuple(rule for rule in RULES if not rule.any_tile)
 
 
 def legal_bits(layout: Layout, shape: Shape) -> int:
     """The cells where a tile of ``shape`` keeps every building rule: the AND of the masks
-    (remembered with the layout, which a game asks about the same tiles again and again)."""
+    (remembered with the layout, which a game asks about the same tiles again and again;
+    the masks that are the same for every tile once for all of them)."""
     memo = layout.memo
-    found = memo.get(shape)
+    found = memo.get(shape.key)
     if found is None:
-        found = layout.full_bits
-        for rule in _NARROWING:
-            found &= rule.holds(layout, shape, found)
+        found = memo.get("open to any tile")
+        if found is None:
+            found = layout.full_bits
+            for rule in _FOR_ANY_TILE:  # in teaching order: the costly one sees the fewest
+                found &= rule.holds(layout, shape, found)
+            memo["open to any tile"] = found
+        for rule in _FOR_THE_TILE:
             if not found:
                 break
-        memo[shape] = found
+            found &= rule.holds(layout, shape, found)
+        memo[shape.key] = found
     return found
 
 
 def legal_cells(layout: Layout, shape: Shape) -> tuple[Cell, ...]:
     """:func:`legal_bits` as cells, in reading order (north to south, west to east)."""
-    key = ("cells", shape)
+    key = -1 - shape.key  # the shape's own key is its bits
     found = layout.memo.get(key)
     if found is None:
         found = layout.memo[key] = tuple(layout.cells_of(legal_bits(layout, shape)))
@@ -397,12 +413,12 @@ def gate_openings(layout: Layout, shape: Shape) -> list[tuple[Cell, Side]]:
     """The (cell, side) pairs where a tile of ``shape`` may go only with a gate on that side,
     in reading order (expansion II); cells legal without a gate are left out. Remembered
     with the layout (the list is shared: do not change it)."""
-    key = ("gate openings", shape)
+    key = ("gate openings", shape.key)
     known = layout.memo.get(key)
     if known is not None:
         return known  # type: ignore[no-any-return]
     plain = legal_bits(layout, shape)
-    by_side = [legal_bits(layout, shape._replace(gate=side)) & ~plain for side in range(4)]
+    by_side = [legal_bits(layout, shape.with_gate(side)) & ~plain for side in range(4)]
     found = []
     for cell in layout.cells_of(by_side[0] | by_side[1] | by_side[2] | by_side[3]):
         bit = layout.bit(cell)

@@ -155,12 +155,7 @@ def nobody_cut_by_swap(layout: Layout, shape: Shape | None, within: int) -> int:
 def _same_sides(layout: Layout, shape: Shape, within: int) -> int:
     """Of the buildings ``within``, those where a building of ``shape`` shows every neighbour
     the edge the old one shows: both fit, and a building fits a side with one edge only."""
-    fits = layout.fitting(shape.code)
-    found = 0
-    for cell in layout.cells_of(within & fits):
-        if layout.fitting(layout.tiles[cell].edge_bits) & layout.bit(cell):
-            found |= layout.bit(cell)
-    return found
+    return within & layout.fitting(shape.code) & layout.tile_bits() & ~layout.misfits()
 
 
 def _shaped(shape: Shape) -> Tile:
@@ -266,15 +261,16 @@ def swap_slots(layout: Layout) -> tuple[tuple[Cell, int, Tile], ...]:
     order, each with its bit."""
     found = layout.memo.get("swap slots")
     if found is None:
-        tiles, cells = layout.tiles, layout.cells_of(_slot_bits(layout))
-        found = tuple((cell, layout.bit(cell), tiles[cell]) for cell in cells)
-        layout.memo["swap slots"] = found
+        found = layout.memo["swap slots"] = tuple(
+            (cell, bit, layout.tiles[cell])
+            for cell, bit in layout.cells_and_bits(_slot_bits(layout))
+        )
     return found  # type: ignore[no-any-return]
 
 
 def swap_bits(layout: Layout, shape: Shape) -> int:
     """The tiles for which a tile of ``shape`` may be swapped in: the AND of the masks."""
-    key = ("swap", shape)
+    key = ("swap", shape.key)
     found = layout.memo.get(key)
     if found is None:
         found = _slot_bits(layout)

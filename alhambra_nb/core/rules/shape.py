@@ -27,6 +27,8 @@ class Shape(NamedTuple):
     turns: int = 0
     gate: int = NO_GATE
     """``NO_GATE``, ``ANY_GATE`` or the side (0-3) that gets a gate."""
+    key: int = 0
+    """All of the above in one number: what the rules remember their answers by."""
 
     @classmethod
     def of(cls, tile: Tile, turns: int = 0, gate: Side | bool | None = None) -> Shape:
@@ -43,7 +45,17 @@ class Shape(NamedTuple):
             where = ANY_GATE
         else:
             where = int(gate)
-        return cls(code, tile.is_camp, tile.is_fountain, turns, where)
+        return cls.made(code, tile.is_camp, tile.is_fountain, turns, where)
+
+    @classmethod
+    def made(cls, code: int, camp: bool, fountain: bool, turns: int, gate: int) -> Shape:
+        """The shape with these parts and its key."""
+        key = code | camp << 8 | fountain << 9 | turns << 10 | (gate + 1) << 12
+        return cls(code, camp, fountain, turns, gate, key)
+
+    def with_gate(self, gate: int) -> Shape:
+        """This shape with a gate on side ``gate`` (or ``NO_GATE``, ``ANY_GATE``)."""
+        return Shape.made(self.code, self.camp, self.fountain, self.turns, gate)
 
     def edge(self, side: int) -> Edge:
         """The edge the tile shows on ``side``."""
@@ -58,5 +70,7 @@ def upright(tile: Tile) -> Shape:
     again by a game's listings: made once per kind of tile)."""
     found = _UPRIGHT.get(tile.code)
     if found is None:
-        found = _UPRIGHT[tile.code] = Shape(tile.edge_bits, tile.is_camp, tile.is_fountain)
+        found = _UPRIGHT[tile.code] = Shape.made(
+            tile.edge_bits, tile.is_camp, tile.is_fountain, 0, NO_GATE
+        )
     return found
