@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from ..geometry import Cell, Side, neighbour, neighbours
 from ..layout import Layout
-from ..messages import Phrase
+from ..messages import Phrase, Template, add_messages
 from ..tiles import MATCHING_EDGES, Edge, Tile
 from ..violations import RuleId, Violation
 from .shape import ANY_GATE, NO_GATE, Shape
@@ -291,8 +291,8 @@ class PlacementRule(NamedTuple):
     keeps the rule; a cell beyond the grid is answered by :meth:`Layout.probe_bit`'s cell."""
     explain: Callable[[Attempt], Iterator[Violation]]
     """The violations of the rule by one attempt (none where ``holds`` keeps its cell)."""
-    messages: tuple[str, ...]
-    """The keys of the sentences ``explain`` says."""
+    messages: Mapping[str, Template]
+    """The sentences ``explain`` says, in English by key (the catalogue translates them)."""
     on_taken_cell: bool = False
     """Whether the rule still speaks when the cell already holds a tile."""
     whole_answer: bool = False
@@ -305,18 +305,36 @@ OCCUPIED = PlacementRule(
     RuleId.OCCUPIED,
     empty_cells,
     occupied,
-    ("placement/occupied",),
+    {
+        "placement/occupied": (
+            "{cell} already holds the {other}: a tile goes only on an empty cell."
+        ),
+    },
     on_taken_cell=True,
     any_tile=True,
 )
 ORIENTATION = PlacementRule(
-    RuleId.ORIENTATION, upright, orientation, ("placement/orientation",), on_taken_cell=True
+    RuleId.ORIENTATION,
+    upright,
+    orientation,
+    {
+        "placement/orientation": (
+            "Tiles are never turned: this {tile} tile stands {turns} from upright, but every "
+            "tile must stand like the fountain, roofs up."
+        ),
+    },
+    on_taken_cell=True,
 )
 FOUNTAIN = PlacementRule(
     RuleId.FOUNTAIN,
     not_a_fountain,
     fountain,
-    ("placement/fountain",),
+    {
+        "placement/fountain": (
+            "A fountain cannot be built at {cell}: every Alhambra has exactly one fountain, "
+            "the one at (0, 0) that it grows from."
+        ),
+    },
     on_taken_cell=True,
     whole_answer=True,
 )
@@ -324,43 +342,90 @@ TOUCHES_CITY = PlacementRule(
     RuleId.TOUCHES_CITY,
     beside_city,
     touches_city,
-    ("placement/touches-city", "placement/touches-city:corner"),
+    {
+        "placement/touches-city": (
+            "The {tile} at {cell} would not share a whole side with the Alhambra: "
+            "a new tile must sit beside a tile, edge to edge."
+        ),
+        "placement/touches-city:corner": (
+            "The {tile} at {cell} would touch the Alhambra only at a corner ({others}): "
+            "a new tile must share a whole side with a tile."
+        ),
+    },
     any_tile=True,
 )
 WALLS_MATCH = PlacementRule(
     RuleId.WALLS_MATCH,
     matching_sides,
     walls_match,
-    (
-        "placement/walls-match:wall-open",
-        "placement/walls-match:open-wall",
-        "placement/camp-sides:bastion",
-        "placement/camp-sides:plain",
-    ),
+    {
+        "placement/walls-match:wall-open": (
+            "The {side} wall of the {tile} at {cell} would face the open {opposite} side of the "
+            "{other} at {other_cell}."
+        ),
+        "placement/walls-match:open-wall": (
+            "The open {side} side of the {tile} at {cell} would face the {opposite} wall of the "
+            "{other} at {other_cell}."
+        ),
+        "placement/camp-sides:bastion": (
+            "The bastion on the {side} side of the {camp} at {cell} would face the {edge} "
+            "{opposite} side of the {other} at {other_cell}: a bastion may face only a "
+            "building's wall."
+        ),
+        "placement/camp-sides:plain": (
+            "The plain {side} side of the {camp} at {cell} would face the {edge} {opposite} "
+            "side of the {other} at {other_cell}: a camp's plain side may face only another "
+            "camp's plain side."
+        ),
+    },
 )
 """Also the camps' sides (``placement/camp-sides``): a side matches or it does not."""
 WALKING = PlacementRule(
     RuleId.WALKING,
     walked_to,
     walking,
-    (
-        "placement/walking",
-        "walking.no-side",
-        "walking.double-wall",
-        "walking.own-wall",
-        "walking.their-wall",
-        "walking.camp",
-        "walking.cut-off",
-    ),
+    {
+        "placement/walking": (
+            "A pedestrian cannot walk from the fountain onto the {tile} at {cell}: {reasons}."
+        ),
+        "walking.no-side": "it shares no side with the Alhambra",
+        "walking.double-wall": "its {side} side is a double wall with the {other} at {other_cell}",
+        "walking.own-wall": "its {side} wall blocks the way from the {other} at {other_cell}",
+        "walking.their-wall": "the {other} at {other_cell} turns its {opposite} wall to it",
+        "walking.camp": "the {other} at {other_cell} is a camp, and nobody walks through a camp",
+        "walking.cut-off": (
+            "the {other} at {other_cell} beyond its open {side} side cannot itself be reached "
+            "from the fountain"
+        ),
+    },
 )
 NO_HOLES = PlacementRule(
-    RuleId.NO_HOLES, enclosing_nothing, no_holes, ("placement/no-holes",), any_tile=True
+    RuleId.NO_HOLES,
+    enclosing_nothing,
+    no_holes,
+    {
+        "placement/no-holes": (
+            "Placing the {tile} at {cell} would enclose the empty cell {empty}: no tile could "
+            "ever be built there.",
+            "Placing the {tile} at {cell} would enclose the {count} empty cells {empty}: "
+            "no tile could ever be built there.",
+        ),
+    },
+    any_tile=True,
 )
 GATE = PlacementRule(
     RuleId.GATE,
     on_double_wall,
     gate_position,
-    ("placement/gate", "gate.no-tile", "gate.not-double", "gate.camp"),
+    {
+        "placement/gate": (
+            "A gate goes on a double wall between the new tile and the Alhambra, but the "
+            "{side} side of the {tile} at {cell} {what}."
+        ),
+        "gate.no-tile": "faces no tile",
+        "gate.not-double": "and the {other} at {other_cell} do not form a double wall",
+        "gate.camp": "faces the camp at {other_cell}, and camps take no gates",
+    },
 )
 
 RULES: tuple[PlacementRule, ...] = (
@@ -374,6 +439,8 @@ RULES: tuple[PlacementRule, ...] = (
     GATE,
 )
 """The building rules in teaching order (the order of their explanations)."""
+
+add_messages({key: text for rule in RULES for key, text in rule.messages.items()})
 
 _FOR_ANY_TILE = tuple(rule for rule in RULES if rule.any_tile)
 _FOR_THE_TILE = tuple(rule for rule in RULES if not rule.any_tile)

@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from ..geometry import ORIGIN, SIDES, Cell, Side
 from ..layout import Layout
+from ..messages import Template, add_messages
 from ..tiles import FOUNTAIN as FOUNTAIN_TILE
 from ..tiles import Building, Edge, Tile
 from ..violations import RuleId, Violation
@@ -178,38 +179,85 @@ class RedesignRule(NamedTuple):
     holds: Mask
     """Of the cells ``within``, those where the move keeps the rule."""
     explain: Callable[[Redesign], Iterator[Violation]]
-    messages: tuple[str, ...]
+    messages: Mapping[str, Template]
+    """The sentences ``explain`` says, in English by key (the catalogue translates them)."""
     whole_answer: bool = False
 
 
 EMPTY = RedesignRule(
-    RuleId.REDESIGN_EMPTY, built, nothing_there, ("redesign/empty",), whole_answer=True
+    RuleId.REDESIGN_EMPTY,
+    built,
+    nothing_there,
+    {
+        "redesign/empty": "There is no tile at {cell} to take away.",
+    },
+    whole_answer=True,
 )
 FOUNTAIN_STAYS = RedesignRule(
     RuleId.REDESIGN_FOUNTAIN,
     not_the_fountain,
     fountain_stays,
-    ("redesign/fountain",),
+    {
+        "redesign/fountain": "The fountain at {cell} is never moved: the Alhambra grows from it.",
+    },
     whole_answer=True,
 )
 GATE_LOCKED = RedesignRule(
-    RuleId.REDESIGN_GATE_LOCKED, not_gated, gate_holds, ("redesign/gate-locked",)
+    RuleId.REDESIGN_GATE_LOCKED,
+    not_gated,
+    gate_holds,
+    {
+        "redesign/gate-locked": (
+            "The {tile} at {cell} is joined to the {other} at {other_cell} by a gate: a gate "
+            "and the tiles it joins are never moved."
+        ),
+    },
 )
 DISCONNECTS = RedesignRule(
     RuleId.REDESIGN_DISCONNECTS,
     nobody_hangs_on,
     cuts_off,
-    ("redesign/disconnects", "redesign/disconnects:camp"),
+    {
+        "redesign/disconnects": (
+            "Taking the {tile} away from {cell} would cut {cut} off from the fountain: "
+            "a pedestrian could no longer walk there."
+        ),
+        "redesign/disconnects:camp": (
+            "Taking the {tile} away from {cell} would leave {cut} no longer touching the "
+            "Alhambra: a camp must stay joined to it side to side."
+        ),
+    },
 )
-HOLE = RedesignRule(RuleId.REDESIGN_HOLE, open_land_beside, leaves_hole, ("redesign/hole",))
+HOLE = RedesignRule(
+    RuleId.REDESIGN_HOLE,
+    open_land_beside,
+    leaves_hole,
+    {
+        "redesign/hole": (
+            "Taking the {tile} away from {cell} would leave an empty cell closed in by tiles "
+            "on every side."
+        ),
+    },
+)
 SWAP_DISCONNECTS = RedesignRule(
-    RuleId.REDESIGN_DISCONNECTS, nobody_cut_by_swap, swap_cuts_off, ("redesign/disconnects:swap",)
+    RuleId.REDESIGN_DISCONNECTS,
+    nobody_cut_by_swap,
+    swap_cuts_off,
+    {
+        "redesign/disconnects:swap": (
+            "Swapping the {tile} at {cell} for the {new} would cut {cut} off from the "
+            "fountain: a pedestrian could no longer walk there."
+        ),
+    },
 )
 
 REMOVAL_RULES: tuple[RedesignRule, ...] = (EMPTY, FOUNTAIN_STAYS, GATE_LOCKED, DISCONNECTS, HOLE)
 """The rules of taking a tile out, in the order of their explanations."""
 
 SWAP_RULES: tuple[RedesignRule, ...] = (EMPTY, FOUNTAIN_STAYS, GATE_LOCKED, SWAP_DISCONNECTS)
+add_messages(
+    {key: text for rule in SWAP_RULES + REMOVAL_RULES for key, text in rule.messages.items()}
+)
 """The redesign rules of a swap; the building rules of the new tile come between the gate's
 and the walking (see :func:`check_swap`)."""
 
