@@ -224,7 +224,7 @@ class City:
         layout, shape = self._facts(), rules.Shape.of(tile, turns)
         if rules.swap_bits(layout, shape) & layout.bit(cell):
             return []
-        move = Redesign(cell, self._tiles, self._gates, layout, tile, shape, turns)
+        move = Redesign(cell, self._tiles, self._gates, layout, tile, shape)
         # The building rules speak for the new tile in the city without the old one.
         without = self.copy()
         without._replace_tiles({c: t for c, t in self._tiles.items() if c != cell})

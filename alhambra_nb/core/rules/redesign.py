@@ -1,4 +1,4 @@
-"""The redesign rules of RULES.md §6 (and the gates' of §9.1), one record each: taking a tile
+"""The redesign rules of RULES.md §3 and §4 (and the gates' of §9.1), one record each: taking a tile
 out of the Alhambra, and swapping a reserve tile for one of its tiles.
 
 As with the building rules, each record has a ``holds`` mask over every tile of the city at
@@ -35,7 +35,6 @@ class Redesign(NamedTuple):
     new: Tile | None = None
     shape: Shape | None = None
     """The shape of ``new``, upright or turned as tried."""
-    turns: int = 0
 
 
 # -- explanations ---------------------------------------------------------------------------
@@ -182,6 +181,7 @@ class RedesignRule(NamedTuple):
     messages: Mapping[str, Template]
     """The sentences ``explain`` says, in English by key (the catalogue translates them)."""
     whole_answer: bool = False
+    """Whether, once broken, the rule is all there is to say."""
 
 
 EMPTY = RedesignRule(
@@ -255,11 +255,12 @@ REMOVAL_RULES: tuple[RedesignRule, ...] = (EMPTY, FOUNTAIN_STAYS, GATE_LOCKED, D
 """The rules of taking a tile out, in the order of their explanations."""
 
 SWAP_RULES: tuple[RedesignRule, ...] = (EMPTY, FOUNTAIN_STAYS, GATE_LOCKED, SWAP_DISCONNECTS)
-add_messages(
-    {key: text for rule in SWAP_RULES + REMOVAL_RULES for key, text in rule.messages.items()}
-)
 """The redesign rules of a swap; the building rules of the new tile come between the gate's
 and the walking (see :func:`check_swap`)."""
+
+add_messages(
+    {key: text for rule in REMOVAL_RULES + SWAP_RULES for key, text in rule.messages.items()}
+)
 
 SWAP_PLACEMENT: tuple[placement.PlacementRule, ...] = tuple(
     rule for rule in placement.RULES if rule.id not in (RuleId.OCCUPIED, RuleId.NO_HOLES)
