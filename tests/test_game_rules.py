@@ -7,7 +7,8 @@ import json
 import pytest
 
 import alhambra_nb as alh
-from alhambra_nb.core.money import SCORING_CARDS, VALUE, minimal_payments, money_cards
+from alhambra_nb.core.money import SCORING_CARDS, VALUE, money_cards
+from alhambra_nb.core.payment import minimal_payments
 from alhambra_nb.core.phases import PHASE_FINAL, PHASE_OVER
 from alhambra_nb.core.turns import (
     apply_action,

@@ -23,7 +23,8 @@ from ..core import (
 )
 from ..core.errors import shown
 from ..core.messages import add_messages, render, template
-from ..core.money import MoneyCard, is_exact_payment
+from ..core.money import MoneyCard
+from ..core.payment import is_exact_payment
 from .stage import GameStage
 from .tasks import (
     UNHEARD,

@@ -31,6 +31,7 @@ from .errors import AlhambraError, shown
 from .game import Game
 from .messages import render
 from .money import CURRENCY, MARKET_SPACES, VALUE, space_currency, total
+from .payment import can_pay_exactly
 from .phases import PHASE_OVER, PHASE_PLAY
 from .scoring import POINTS
 from .state import GameState
@@ -189,7 +190,7 @@ class GreedyBot:
                 if not any(CURRENCY.get(c) is currency for c in cards):
                     continue
                 values = [VALUE[c] for c in hand if CURRENCY.get(c) is currency]
-                if _can_pay_exactly(values, tile.price):
+                if can_pay_exactly(values, tile.price):
                     value += 0.5 * self.tile_value(state, tile)
             if best is None or value > best[0]:
                 best = (value, cards)
@@ -217,13 +218,6 @@ class GreedyBot:
                 best = (key, cell)
         assert best is not None
         return best[1]
-
-
-def _can_pay_exactly(values: list[int], price: int) -> bool:
-    reachable = 1
-    for v in values:
-        reachable |= reachable << v
-    return bool(reachable >> price & 1)
 
 
 def _make_bot(spec: object, seed: int) -> Bot:

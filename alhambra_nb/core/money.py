@@ -1,4 +1,4 @@
-"""Money: four currencies, the money cards, the scoring cards, and what a hand can pay.
+"""Money: four currencies, the money cards and the scoring cards (paying: :mod:`.payment`).
 
 Every card has a stable id that reads well and survives saving: ``denar-5#2`` is the second
 copy of the 5 Denar card, ``scoring-1`` the first scoring card. The game state keeps ids (plain
@@ -8,10 +8,9 @@ strings); :func:`card` turns an id back into a :class:`MoneyCard` or :class:`Sco
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from enum import EnumType, StrEnum
-from functools import lru_cache
 from typing import Any
 
 from .errors import AlhambraError, shown
@@ -187,20 +186,9 @@ def register_cards(cards: Iterable[Any], *, money: bool = False) -> None:
             VALUE[found.id] = found.value
 
 
-def is_exact_payment(card_ids: Iterable[str], price: int) -> bool:
-    """Whether the cards pay ``price`` exactly: the payment that earns another action."""
-    return total(card_ids) == price
-
-
 def is_diamond(card_id: str) -> bool:
     """Whether ``card_id`` names an expansion II diamond card."""
     return card_id.startswith("diamond-")
-
-
-def paid_in(cards: Sequence[str], currency: Currency) -> str:
-    """What a payment of ``cards`` for a space of ``currency`` was made in: the currency's
-    name, or ``diamond`` for a payment in diamonds (expansion II)."""
-    return "diamond" if cards and all(is_diamond(c) for c in cards) else currency.value
 
 
 def card(card_id: str) -> Any:
@@ -309,76 +297,3 @@ def _sort_key(card_id: str) -> tuple[int, int, str]:
     if isinstance(found, MoneyCard):
         return (CURRENCIES.index(found.currency), found.value, card_id)
     return (len(CURRENCIES), VALUE.get(card_id, 0), card_id)
-
-
-def minimal_payments(cards: Sequence[str], price: int) -> Iterator[tuple[str, ...]]:
-    """Every *minimal* way to pay at least ``price`` with ``cards`` (one currency).
-
-    A payment is minimal when no card could be left out and the rest still pay; cards of
-    equal value are interchangeable, so each multiset of values appears once, paid with the
-    first matching cards of ``cards``. An exact payment is always minimal.
-    """
-    for pattern in minimal_patterns(tuple(VALUE[c] for c in cards), price):
-        yield tuple(cards[i] for i in pattern)
-
-
-@lru_cache(maxsize=8192)
-def remembered_minimal_payments(cards: tuple[str, ...], price: int) -> tuple[tuple[str, ...], ...]:
-    """:func:`minimal_payments` as a tuple, remembered (a hand is asked again and again)."""
-    return tuple(minimal_payments(cards, price))
-
-
-@lru_cache(maxsize=8192)
-def minimal_patterns(values: tuple[int, ...], price: int) -> tuple[tuple[int, ...], ...]:
-    """The minimal payments of ``price`` with cards of these ``values``, as the positions of
-    the cards paid (remembered by values: hands differ in their cards far more often)."""
-    by_value: dict[int, list[int]] = {}
-    for index, value in enumerate(values):
-        by_value.setdefault(value, []).append(index)
-    stock = tuple(sorted(((v, len(ids)) for v, ids in by_value.items()), reverse=True))
-    return tuple(
-        tuple(i for (v, _), n in zip(stock, counts, strict=True) for i in by_value[v][:n])
-        for counts in _minimal_counts(stock, price)
-    )
-
-
-@lru_cache(maxsize=4096)
-def _minimal_counts(stock: tuple[tuple[int, int], ...], price: int) -> tuple[tuple[int, ...], ...]:
-    """For values with how many cards of each (highest first): how many of each value every
-    minimal payment of ``price`` uses."""
-    search = _PaymentSearch(stock, price)
-    search.walk(0, 0, 0)
-    return tuple(search.found)
-
-
-class _PaymentSearch:
-    """One search of :func:`_minimal_counts` (a class rather than a nested function, which
-    would refer to itself and wait for the garbage collector)."""
-
-    __slots__ = ("chosen", "found", "price", "room", "stock", "values")
-
-    def __init__(self, stock: tuple[tuple[int, int], ...], price: int) -> None:
-        self.stock, self.price = stock, price
-        self.values = [v for v, _ in stock]
-        # What the values from each position on could pay at most.
-        self.room = [0] * (len(stock) + 1)
-        for i in range(len(stock) - 1, -1, -1):
-            self.room[i] = self.room[i + 1] + stock[i][0] * stock[i][1]
-        self.chosen = [0] * len(stock)
-        self.found: list[tuple[int, ...]] = []
-
-    def walk(self, i: int, paid: int, smallest: int) -> None:
-        """Choose how many cards of value ``i`` on, having paid ``paid`` so far."""
-        price, stock, chosen = self.price, self.stock, self.chosen
-        if paid >= price:
-            # Minimal: leaving out the smallest card chosen falls short.
-            if paid - smallest < price:
-                self.found.append(tuple(chosen))
-            return
-        if i == len(stock) or paid + self.room[i] < price:
-            return
-        value = self.values[i]
-        for n in range(stock[i][1], -1, -1):
-            chosen[i] = n
-            self.walk(i + 1, paid + n * value, value if n else smallest)
-        chosen[i] = 0

@@ -46,21 +46,25 @@ from .i18n import check_language, get_language
 from .messages import Phrase, render
 from .money import (
     CURRENCIES,
-    CURRENCY,
     MARKET_SPACES,
     SCORING_CARDS,
     STARTING_MONEY,
     TAKE_LIMIT,
     VALUE,
     Cards,
-    is_exact_payment,
-    minimal_patterns,
     money_cards,
     not_among,
-    paid_in,
     space_currency,
     total,
     total_in,
+)
+from .payment import (
+    in_group,
+    is_exact_payment,
+    minimal_patterns,
+    paid_in,
+    purse_of,
+    sort_out,
 )
 from .phases import PHASE_ENDING, PHASE_FINAL, PHASE_OVER, PHASE_PLAY
 from .rules import Shape
@@ -405,7 +409,7 @@ def _buy_groups(state: GameState, player: PlayerState, seat: int) -> list[Action
     """:func:`buy_options` as groups of legal actions: the minimal payments are kept as
     positions in the hand's cards of the space's currency until one is picked."""
     groups: list[ActionGroup] = []
-    purse = _purse(tuple(player.money))
+    purse = purse_of(tuple(player.money))
     payments = state.hooks("payments") if state.modules else ()
     for space, currency, tile in zip(MARKET_SPACES, CURRENCIES, state.market, strict=True):
         if tile is None:
@@ -414,7 +418,7 @@ def _buy_groups(state: GameState, player: PlayerState, seat: int) -> list[Action
             found = hook(state, seat, space, tile)
             if found:
                 groups.append((found, partial(_paid_with_cards, space)))
-        held = purse.get(currency)
+        held = purse.get(currency.value)
         if held is not None:
             patterns = minimal_patterns(held[1], tile.price)
             if patterns:
@@ -428,20 +432,6 @@ def _paid_with(space: int, cards: tuple[str, ...], positions: tuple[int, ...]) -
 
 def _paid_with_cards(space: int, cards: tuple[str, ...]) -> Action:
     return Buy(space, cards)
-
-
-@lru_cache(maxsize=32768)
-def _purse(money: tuple[str, ...]) -> dict[Any, tuple[tuple[str, ...], tuple[int, ...]]]:
-    """A hand's money cards by currency, each sorted, with their values (hands repeat from
-    turn to turn)."""
-    by_currency: dict[Any, list[str]] = {}
-    for card_id in sorted(money):
-        by_currency.setdefault(CURRENCY.get(card_id), []).append(card_id)
-    return {
-        currency: (tuple(cards), tuple(map(VALUE.__getitem__, cards)))
-        for currency, cards in by_currency.items()
-        if currency is not None
-    }
 
 
 def redesign_groups(player: PlayerState) -> list[ActionGroup]:
@@ -585,27 +575,26 @@ def _check_buy(state: GameState, action: Buy) -> list[Violation]:
         if judged is not None:
             return judged
     currency = space_currency(space)
+    payment = sort_out(cards, player.money, tile.price, in_group(currency.value))
     found = []
-    foreign = not_among(cards, player.money)
-    if foreign:
-        found.append(Violation.of(RuleId.BUY_NOT_IN_HAND, player=player.name, cards=Cards(foreign)))
-    wrong = [c for c in cards if c not in foreign and CURRENCY.get(c) is not currency]
-    if wrong:
+    if payment.foreign:
+        found.append(
+            Violation.of(RuleId.BUY_NOT_IN_HAND, player=player.name, cards=Cards(payment.foreign))
+        )
+    if payment.wrong:
         found.append(
             Violation.of(
                 RuleId.BUY_WRONG_CURRENCY,
                 tile=tile,
                 space=space,
                 currency=_currency_word(currency),
-                cards=Cards(wrong),
-                count=len(wrong),
+                cards=Cards(payment.wrong),
+                count=len(payment.wrong),
             )
         )
-    good = [c for c in cards if c not in foreign and c not in wrong]
-    paid = total(good)
     # Too little is a reason of its own only when some right cards were paid: cards not
     # held or in another currency are already the whole reason why "no cards" pay.
-    if paid < tile.price and (good or not found):
+    if payment.short and (payment.good or not found):
         found.append(
             Violation.of(
                 RuleId.BUY_INSUFFICIENT,
@@ -613,8 +602,8 @@ def _check_buy(state: GameState, action: Buy) -> list[Violation]:
                 space=space,
                 price=tile.price,
                 currency=_currency_word(currency),
-                cards=Cards(good, none="cards.no-cards"),
-                total=paid,
+                cards=Cards(payment.good, none="cards.no-cards"),
+                total=payment.paid,
             )
         )
     return found

@@ -70,18 +70,15 @@ from ...core.errors import shown
 from ...core.i18n import SOURCE_LANGUAGE
 from ...core.messages import add_messages, render, template
 from ...core.money import (
-    CURRENCY,
     TAKE_LIMIT,
     VALUE,
     Cards,
-    is_diamond,
-    minimal_payments,
-    not_among,
     register_cards,
     space_currency,
     total,
     total_in,
 )
+from ...core.payment import can_pay_exactly, minimal_payments, payable, purse, purse_of, sort_out
 from ...core.phases import PHASE_PLAY
 from ...core.socket import Bonus, Module, register
 from ...core.tiles import Tile
@@ -347,23 +344,7 @@ _USES: dict[type, str] = {
 _BEFORE_TURN = (LailaSwap, MachmaSwap, YammeradDraw)
 
 
-# -- money: what a hand can pay for a character ---------------------------------------------
-def purse(cards: Iterable[str]) -> dict[str, list[str]]:
-    """Cards grouped by what may pay together: each currency, and the diamonds."""
-    groups: dict[str, list[str]] = {}
-    for card_id in sorted(cards):
-        currency = CURRENCY.get(card_id)
-        key = currency.value if currency is not None else "diamond" if is_diamond(card_id) else ""
-        if key:
-            groups.setdefault(key, []).append(card_id)
-    return groups
-
-
-def payable(cards: Iterable[str]) -> int:
-    """The highest bid a hand can pay: its best total in one currency or in diamonds."""
-    return max((total(group) for group in purse(cards).values()), default=0)
-
-
+# -- money: what a hand can pay for a character (the highest bid: core.payment's payable) -----
 def bid_payments(cards: Iterable[str], bid: int) -> list[tuple[str, ...]]:
     """The minimal payments of at least ``bid`` in one currency (or in diamonds)."""
     found: list[tuple[str, ...]] = []
@@ -811,22 +792,22 @@ def _check_auction(state: GameState, auction: Any, action: Action) -> list[Viola
 
 def _check_pay(state: GameState, auction: Any, cards: Sequence[str]) -> list[Violation]:
     player = state.players[state.current]
+    payment = sort_out(cards, player.money, auction["high"])
     found = []
-    foreign = not_among(cards, player.money)
-    if foreign:
-        found.append(Violation.of(RuleId.BUY_NOT_IN_HAND, player=player.name, cards=Cards(foreign)))
-    good = [c for c in cards if c not in foreign]
-    if len(purse(good)) > 1:
-        found.append(Violation.of(RuleId.AUCTION_PAYMENT, "mixed", cards=Cards(good)))
-    paid = total(good)
+    if payment.foreign:
+        found.append(
+            Violation.of(RuleId.BUY_NOT_IN_HAND, player=player.name, cards=Cards(payment.foreign))
+        )
+    if payment.mixed:
+        found.append(Violation.of(RuleId.AUCTION_PAYMENT, "mixed", cards=Cards(payment.good)))
     # Too little is a reason of its own only when something was paid: cards not held are
     # already the whole reason why "no cards" pay.
-    if paid < auction["high"] and (good or not found):
+    if payment.short and (payment.good or not found):
         found.append(
             Violation.of(
                 RuleId.AUCTION_PAYMENT,
-                cards=Cards(good, none="cards.no-cards"),
-                total=paid,
+                cards=Cards(payment.good, none="cards.no-cards"),
+                total=payment.paid,
                 bid=auction["high"],
             )
         )
@@ -1219,17 +1200,15 @@ def _money_for(cards: Sequence[str], space: int) -> int:
 
 
 def _exact_spaces(state: GameState, cards: Sequence[str]) -> set[int]:
-    """The market spaces whose tile ``cards`` can pay exactly."""
+    """The market spaces whose tile ``cards`` can pay exactly (in the space's currency)."""
     found = set()
-    for index, tile in enumerate(state.market):
+    groups = purse_of(tuple(cards))
+    for space, tile in enumerate(state.market, start=1):
         if tile is None:
             continue
-        reachable = 1
-        for card_id in cards:
-            if CURRENCY.get(card_id) is not None and _money_for([card_id], index + 1):
-                reachable |= reachable << VALUE[card_id]
-        if reachable >> tile.price & 1:
-            found.add(index + 1)
+        _, values = groups.get(space_currency(space).value, ((), ()))
+        if can_pay_exactly(values, tile.price):
+            found.add(space)
     return found
 
 

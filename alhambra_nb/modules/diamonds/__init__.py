@@ -14,18 +14,11 @@ from __future__ import annotations
 import csv
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING
 
-from ...core.money import (
-    Cards,
-    DiamondCard,
-    is_diamond,
-    not_among,
-    register_cards,
-    remembered_minimal_payments,
-)
+from ...core.money import Cards, DiamondCard, is_diamond, register_cards
+from ...core.payment import DIAMOND, purse_of, remembered_minimal_payments, sort_out
 from ...core.socket import Module, register
 from ...core.violations import RuleId, Violation
 from . import messages  # noqa: F401  (the module's templates join the catalogue)
@@ -68,12 +61,6 @@ DIAMOND_IDS: frozenset[str] = frozenset(card.id for card in DIAMONDS)
 register_cards(DIAMONDS, money=True)
 
 
-@lru_cache(maxsize=4096)
-def _diamonds_in(hand: tuple[str, ...]) -> tuple[str, ...]:
-    """The diamond cards of a hand, sorted (asked once per market space)."""
-    return tuple(sorted(DIAMOND_IDS.intersection(hand)))
-
-
 @register
 class Diamonds(Module):
     """Diamonds (RULES.md §9.2)."""
@@ -89,7 +76,8 @@ class Diamonds(Module):
         hand = state.players[seat].money
         if DIAMOND_IDS.isdisjoint(hand):
             return ()
-        return remembered_minimal_payments(_diamonds_in(tuple(hand)), tile.price)
+        diamonds, _ = purse_of(tuple(hand))[DIAMOND]
+        return remembered_minimal_payments(diamonds, tile.price)
 
     def check_payment(
         self, state: GameState, seat: int, space: int, tile: Tile, cards: Sequence[str]
@@ -97,35 +85,34 @@ class Diamonds(Module):
         if not any(is_diamond(c) for c in cards):
             return None  # no diamonds: the base rules judge the payment
         player = state.players[seat]
+        payment = sort_out(cards, player.money, tile.price, is_diamond)
         found = []
-        foreign = not_among(cards, player.money)
-        if foreign:
+        if payment.foreign:
             found.append(
-                Violation.of(RuleId.BUY_NOT_IN_HAND, player=player.name, cards=Cards(foreign))
+                Violation.of(
+                    RuleId.BUY_NOT_IN_HAND, player=player.name, cards=Cards(payment.foreign)
+                )
             )
-        others = [c for c in cards if not is_diamond(c) and c not in foreign]
-        if others:
+        if payment.wrong:  # other cards beside diamonds
             found.append(
                 Violation.of(
                     RuleId.BUY_MIXED_CURRENCY,
                     tile=tile,
                     space=space,
-                    cards=Cards(others),
-                    count=len(others),
+                    cards=Cards(payment.wrong),
+                    count=len(payment.wrong),
                 )
             )
-        diamonds = [c for c in cards if is_diamond(c) and c not in foreign]
-        paid = sum(card.value for card in DIAMONDS if card.id in diamonds)
-        if not others and paid < tile.price:
+        if not payment.wrong and payment.short:
             found.append(
                 Violation.of(
                     RuleId.BUY_INSUFFICIENT,
-                    "diamond",
+                    DIAMOND,
                     tile=tile,
                     space=space,
                     price=tile.price,
-                    cards=Cards(diamonds, none="cards.no-cards"),
-                    total=paid,
+                    cards=Cards(payment.good, none="cards.no-cards"),
+                    total=payment.paid,
                 )
             )
         return found
