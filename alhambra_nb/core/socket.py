@@ -27,6 +27,11 @@ The hooks (:data:`HOOKS`), and when the core calls them:
   which of them may be discarded, :meth:`Module.check_state` what else must hold; a
   module's own state lives in ``state.extra[module.name]`` (plain JSON);
 - computer players: :meth:`Module.advise` and :meth:`Module.tile_value` for ``GreedyBot``.
+
+A module changes the game only through the state a hook hands it and the turn's own steps
+offered at the end of this file (:func:`main_action_done`, :func:`check_rules`,
+:func:`carry_out`, :func:`draw_money`, :func:`redesign_groups`); it never reaches into the
+turn machinery itself.
 """
 
 from __future__ import annotations
@@ -40,10 +45,10 @@ from .errors import AlhambraError, shown
 from .messages import render
 
 if TYPE_CHECKING:
-    from .actions import Action
+    from .actions import Action, ActionGroup
     from .geometry import Cell, Side
     from .scoring import ScoreBreakdown
-    from .state import GameState
+    from .state import GameState, PlayerState
     from .tiles import Tile
     from .violations import Violation
 
@@ -303,3 +308,47 @@ def load_modules(names: Iterable[str] | str) -> tuple[Module, ...]:
         seen[family] = name
         found.append(MODULES[name]())
     return tuple(found)
+
+
+# -- what a module may do to the turn -------------------------------------------------------
+# The turn's own steps, for a module's actions and reactions (the turn machinery is built on
+# this socket, so each is looked up when first asked for).
+def main_action_done(state: GameState, another: bool = False) -> None:
+    """Count a main action of the turn (a module's action that is one, such as taking the
+    gate card); ``another``: the player may take one more."""
+    from .turns import main_action_done as count
+
+    count(state, another)
+
+
+def check_rules(state: GameState, action: Action) -> list[Violation]:
+    """The rules of ``action`` itself, without asking whose turn it is or whether an action is
+    left: for a module granting an extra action (a character's redesign) that it wraps."""
+    from .turns import check_rules as check
+
+    return check(state, action)
+
+
+def carry_out(state: GameState, action: Action) -> None:
+    """Carry out ``action``, checked with :func:`check_rules`, on ``state`` itself (and let
+    every module react to it): the extra action a module grants."""
+    from .turns import carry_out as do
+
+    do(state, action)
+
+
+def draw_money(state: GameState) -> str | None:
+    """The next money card of the deck, as the display is refilled (a scoring card on the way
+    is set aside, a module's card dealt with by its module); ``None`` when deck and discard
+    pile are both empty."""
+    from .turns import draw_money as draw
+
+    return draw(state)
+
+
+def redesign_groups(player: PlayerState) -> list[ActionGroup]:
+    """The redesigns open to ``player`` (build from the reserve, move to it, swap), as groups
+    of legal actions: for a module that grants a redesign."""
+    from .turns import redesign_groups as redesigns
+
+    return redesigns(player)

@@ -80,7 +80,16 @@ from ...core.money import (
 )
 from ...core.payment import can_pay_exactly, minimal_payments, payable, purse, purse_of, sort_out
 from ...core.phases import PHASE_PLAY
-from ...core.socket import Bonus, Module, register
+from ...core.socket import (
+    Bonus,
+    Module,
+    carry_out,
+    check_rules,
+    draw_money,
+    main_action_done,
+    redesign_groups,
+    register,
+)
 from ...core.tiles import Tile
 from ...core.violations import RuleId, Violation
 from . import messages  # noqa: F401  (the module's templates join the catalogue)
@@ -595,8 +604,6 @@ def _uses(state: GameState, data: dict[str, Any], seat: int) -> Sequence[Action]
         if YAMMERAD in mine and len(player.money) < YAMMERAD_HAND and _can_draw(state):
             groups.append(([YammeradDraw()], _same))
     if free and EL_SCHAUF in mine and state.actions and not player.bought:
-        from ...core.turns import redesign_groups
-
         groups += [(items, _el_schauf(make)) for items, make in redesign_groups(player)]
     if len(groups) > 1:
         return LegalActions(groups)
@@ -961,8 +968,6 @@ def _check_knihstig(state: GameState, action: KnihstigTake) -> list[Violation]:
 
 
 def _check_el_schauf(state: GameState, action: ElSchaufRedesign) -> list[Violation]:
-    from ...core.turns import check_rules
-
     player = state.players[state.current]
     if state.phase != PHASE_PLAY or not state.actions or player.bought:
         return [Violation.of(RuleId.CHARACTER_CONDITION, "el-schauf", player=player.name)]
@@ -1038,8 +1043,6 @@ _CONDITIONS: dict[type, Any] = {
 
 
 def _do_karim(state: GameState, action: KarimBuy) -> None:
-    from ...core.turns import main_action_done
-
     data = _data(state)
     seat = state.current
     tile = state.market[action.space - 1]
@@ -1060,8 +1063,6 @@ def _do_knihstig(state: GameState, action: KnihstigTake) -> None:
 
 
 def _do_el_schauf(state: GameState, action: ElSchaufRedesign) -> None:
-    from ...core.turns import carry_out
-
     state.note("event.el-schauf", player=_name(state, state.current))
     carry_out(state, action.redesign)
     # The extra redesign closes the turn: only ending it is left.
@@ -1102,8 +1103,6 @@ def _do_machma(state: GameState, action: MachmaSwap) -> None:
 
 
 def _do_yammerad(state: GameState, action: YammeradDraw) -> None:
-    from ...core.turns import draw_money
-
     # A character on the way is auctioned and a scoring card scored, in that order, once
     # this action is done (see the module's docstring).
     player = state.players[state.current]

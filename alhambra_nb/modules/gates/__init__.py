@@ -34,7 +34,7 @@ from ...core.errors import shown
 from ...core.messages import render
 from ...core.money import register_cards
 from ...core.phases import PHASE_PLAY
-from ...core.socket import Module, register
+from ...core.socket import Module, main_action_done, register
 from ...core.violations import RuleId, Violation
 from . import messages  # noqa: F401  (the module's templates join the catalogue)
 
@@ -215,8 +215,6 @@ class Gates(Module):
     def apply(self, state: GameState, action: Action) -> bool:
         if not isinstance(action, TakeGate):
             return False
-        from ...core.turns import main_action_done
-
         data = _data(state)
         data["hands"][state.current].append(data["display"])
         data["display"] = None
