@@ -1,4 +1,5 @@
-"""Imports go one way: widgets -> chapters/render -> modules -> core.
+"""Imports go one way: widgets -> chapters/render -> modules -> core, and the views (widgets,
+render, chapters) never import a module: they draw what each module's ``view()`` shows.
 
 Read from the source (every import of the package's own modules, by AST): no part imports a
 part above it — but for a core object drawing itself inside ``_repr_svg_`` — and no file takes
@@ -50,13 +51,15 @@ ALLOWED: dict[str, set[str]] = {
     # a part of the package -> the parts it may import (besides itself)
     "core": set(),
     "modules": {"core"},
-    "render": {"core", "modules"},
-    "chapters": {"core", "modules", "render"},
-    "widgets": {"core", "modules", "render", "chapters"},
+    # the views reach the modules only through the core's socket (each module's view())
+    "render": {"core"},
+    "chapters": {"core", "render"},
+    "widgets": {"core", "render", "chapters"},
     "lab": {"core", "modules", "render"},
     "": {"core", "modules", "render", "chapters", "widgets", "lab"},  # alhambra_nb/__init__
 }
-"""Imports go one way: widgets -> chapters/render -> modules -> core."""
+"""Imports go one way: widgets -> chapters/render -> modules -> core (the views skip the
+modules: they import none)."""
 
 LAZY_PICTURES = "_repr_svg_"
 """The one upward import allowed: a core object draws itself with render, imported inside."""
@@ -167,7 +170,7 @@ def test_the_expansion_modules_are_a_layer_between_core_and_the_views():
     assert {"gates", "diamonds", "characters", "camps"} <= modules
     assert by_part["modules"] == {"core", "modules"}
     assert "modules" not in by_part["core"]
-    assert "modules" in by_part["chapters"] and "modules" in by_part[""]
+    assert "modules" in by_part[""]  # the package registers them on import
     # a module reaching up to a view, and the core reaching for a module, are both caught
     gates = "from ...render import city_svg\nfrom ...widgets import GameWidget\n"
     assert wrong_way(imports(gates, "alhambra_nb.modules.gates", is_package=True)) == [
@@ -178,8 +181,26 @@ def test_the_expansion_modules_are_a_layer_between_core_and_the_views():
     assert wrong_way(imports(core, "alhambra_nb.core.turns")) == [
         "alhambra_nb.core.turns imports alhambra_nb.modules.gates"
     ]
-    chapters = "from ..modules.characters import Bid\n"
-    assert wrong_way(imports(chapters, "alhambra_nb.chapters.expansion_tasks")) == []
+
+
+def test_the_views_import_no_module_and_draw_what_its_view_shows():
+    """Widgets, pictures and chapters know a module only by its view() (core/views.py): none
+    of them imports ``alhambra_nb.modules``, and the check catches one that would."""
+    found = package_imports()
+    views = {"widgets", "render", "chapters"}
+    reaching = [i for i in found if part(i.module) in views and part(i.target) == "modules"]
+    assert reaching == []
+    assert all("core" in {part(i.target) for i in found if part(i.module) == v} for v in views)
+    wrong = (
+        ("alhambra_nb.chapters.expansion_tasks", "from ..modules.characters import Bid\n"),
+        ("alhambra_nb.widgets.game", "from ..modules.gates import gated_placements\n"),
+        ("alhambra_nb.render.expansion", "import alhambra_nb.modules.characters\n"),
+    )
+    assert [problem for module, text in wrong for problem in wrong_way(imports(text, module))] == [
+        "alhambra_nb.chapters.expansion_tasks imports alhambra_nb.modules.characters",
+        "alhambra_nb.widgets.game imports alhambra_nb.modules.gates",
+        "alhambra_nb.render.expansion imports alhambra_nb.modules.characters",
+    ]
 
 
 def test_the_core_plays_only_the_modules_registered_with_its_socket():

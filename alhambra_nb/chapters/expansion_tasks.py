@@ -1,9 +1,10 @@
 """Tasks for the expansion II chapters (RULES.md §9), every answer checked by the engine.
 
 A gate that lets a tile in is judged by ``City.check(..., gate=side)``; camp points by
-``arrow_lines``; an auction by the game playing it (``Game.legal_actions``, ``Game.check``,
-the log); which actions a character allows by ``Game.check`` on each of them. Nothing here
-decides a rule: it compares the learner's answer with what the engine says.
+``arrow_lines``; an auction by the game playing it (``Game.check``, the log, and the auction
+as the characters module shows it: its ``view()``); which actions a character allows by
+``Game.check`` on each of them. Nothing here decides a rule: it compares the learner's answer
+with what the engine says.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from ..core import City, Game, Tile, Violation, arrow_lines, as_tile
 from ..core.errors import shown
 from ..core.geometry import SIDES, Cell, Side, neighbour
 from ..core.messages import Phrase, add_messages
-from ..modules.characters import Bid, payable
+from ..core.views import Auction, module_views
 from .game_tasks import GameTask, need_stage, read_name, told
 from .tasks import (
     AnswerError,
@@ -242,6 +243,11 @@ def _line_text(city: City, line: Any, voice: Voice) -> str:
 
 
 # -- characters -------------------------------------------------------------------------------
+def auction_of(game: Game) -> Auction | None:
+    """The running auction, as the modules show it (``None``: none runs)."""
+    return next((view.auction for view in module_views(game.state) if view.auction), None)
+
+
 @dataclass(frozen=True)
 class HighestBidTask(GameTask):
     """The highest bid the player to act may make in the staged auction (the engine lists
@@ -252,10 +258,10 @@ class HighestBidTask(GameTask):
     prompt: str
 
     def _highest(self, game: Game) -> int:
-        bids = [a.amount for a in game.legal_actions() if isinstance(a, Bid)]
-        if not bids:
+        auction = auction_of(game)
+        if auction is None or not auction.bids:
             raise AnswerError("task.answer.no-bidding")
-        return max(bids)
+        return max(auction.bids)
 
     def _check(self, stage: Any, answer: object, voice: Voice) -> Verdict:
         game = need_stage(stage).game()
@@ -290,10 +296,10 @@ class AuctionWinnerTask(GameTask):
         before = len(game.events)
         for action in self.then:
             game.apply(action)
-        auction = game.state.extra["characters"]["auction"]
-        if auction is None or not auction["paying"]:
+        auction = auction_of(game)
+        if auction is None or not auction.paying or auction.leader is None:
             raise AnswerError("task.answer.undecided")
-        return game.players[auction["leader"]].name, game, before
+        return game.players[auction.leader].name, game, before
 
     def _check(self, stage: Any, answer: object, voice: Voice) -> Verdict:
         winner, game, before = self._auction(stage)
@@ -316,10 +322,12 @@ class AuctionWinnerTask(GameTask):
         much the player could pay (the engine's own figure), not only the bid to top."""
         if event.key != "event.auction-cannot":
             return told([event], voice)[0]
-        player = next(p for p in game.players if p.name == event.params["player"])
-        most = payable(card.id for card in player.money)
+        name = event.params["player"]
+        seat = next(s for s, p in enumerate(game.players) if p.name == name)
+        auction = auction_of(game)
+        most = auction.most[seat] if auction is not None else 0
         high = event.params["high"]
-        return voice.say("task.auction.cannot", player=player.name, most=most, high=high)
+        return voice.say("task.auction.cannot", player=name, most=most, high=high)
 
     def solutions(self, stage: Any) -> list[str]:
         return [self._auction(stage)[0]]

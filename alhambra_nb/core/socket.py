@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from .scoring import ScoreBreakdown
     from .state import GameState, PlayerState
     from .tiles import Tile
+    from .views import ModuleView
     from .violations import Violation
 
 
@@ -200,6 +201,16 @@ class Module:
         majorities (a camp's arrows); ``None`` otherwise."""
         return None
 
+    # -- the tables -----------------------------------------------------------------------
+    def view(
+        self, state: GameState, seat: int | None, language: str | None = None
+    ) -> ModuleView | None:
+        """What the tables draw of this module (:mod:`.views`), its words in ``language``:
+        what it keeps on the table and each player holds, and for ``seat`` when it is to act
+        its actions as offers (``seat`` ``None``: a picture, no offers). ``None`` shows the
+        module by its name alone. The pictures and widgets read a module only through this."""
+        return None
+
     def describe(self) -> dict[str, Any]:
         """What a saved game records about this module (its name)."""
         return {"name": self.name}
@@ -233,6 +244,8 @@ HOOKS: tuple[str, ...] = (
     # computer players
     "advise",
     "tile_value",
+    # the tables
+    "view",
 )
 """The hooks of :class:`Module` the core calls, in the order of the module docstring."""
 

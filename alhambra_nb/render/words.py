@@ -106,48 +106,8 @@ add_messages(
         "widget.currency-short.guilder": "Gu",
         "widget.currency-short.diamond": "♦",
         # -- the game table's expansion II panel and each player's module parts --------------
-        "widget.symbol-turn": "on your turns, one ♦ character per turn",
-        "widget.symbol-scoring": "at every scoring",
-        "widget.symbol-once": "once, then it leaves the game",
         "widget.money-totals": "Money: {totals}",
         "widget.money-total": "{currency} {total}",
-        "widget.character": "{name} ({symbol})",
-        "widget.auction-fatime": (
-            "{player} won Fatime: keep her ({points} points at the end) or swap her for the "
-            "top face-down character, who acts at once."
-        ),
-        "widget.auction-none": (
-            "No auction running. Characters face down aside: {aside}; out of the game: {removed}."
-        ),
-        "widget.auction-paying": (
-            "Auction of {character}: {player} won with {high} and pays cards of one currency "
-            "(or diamonds) totalling at least {high}, no change."
-        ),
-        "widget.auction-no-bid": (
-            "Auction of {character}: no bid yet; {current} to bid more or pass."
-        ),
-        "widget.auction-bid": (
-            "Auction of {character}: highest bid {high} by {leader}; {current} to bid more or pass."
-        ),
         "widget.modules-title": "Expansion II: {modules}",
-        "widget.module.gates": "city gates",
-        "widget.module.diamonds": "diamonds",
-        "widget.module.characters": "character cards",
-        "widget.module.camps": "camps",
-        "widget.module.characters-half-hakim": (
-            "character cards, Hakim Wahid counting half a building"
-        ),
-        "widget.gate-card": "a gate card beside the market",
-        "widget.gate-card-name": "Gate",
-        "widget.gate-display": (
-            "A gate card lies beside the market: taking it is a whole take-money action."
-        ),
-        "widget.gate-display-none": "No gate card beside the market.",
-        "widget.gate-cards": "Gate cards: {count}",
-        "widget.characters-title": "Characters:",
-        "widget.characters-none": "Characters: none",
-        "widget.character-used": "{character} · used this turn",
-        "widget.character-about": "{name}: {symbol}. {effect}",
-        "widget.character-about-used": "{name}: {symbol}. {effect} Used this turn.",
     }
 )

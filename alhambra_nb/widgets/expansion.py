@@ -1,18 +1,17 @@
-"""The game table's expansion II controls: the module actions a player may take, each with a
-label a learner reads, and the gate chooser.
+"""The game table's expansion II controls: the module actions a player may take, Pay for a
+won character, and the gate chooser.
 
-Nothing here decides what is legal. The actions offered are those ``game.legal_actions()``
-lists; this module only sorts out which of them get a button of their own (the gated
-placements are made on the board, like every placement) and says them in words. What the
-modules keep on the table is drawn with the rest of the table's picture, by ``render``.
+Nothing here decides what is legal or knows a module: what is offered is what each module's
+``view()`` offers (:mod:`alhambra_nb.core.views`), its labels already in the table's language,
+each with the action's text the page sends back. What the modules keep on the table is drawn
+with the rest of the table's picture, by ``render``.
 """
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ..core.actions import (
     Action,
@@ -26,25 +25,9 @@ from ..core.actions import (
     SwapWithReserve,
     TakeMoney,
 )
-from ..core.game import Game
-from ..core.messages import render, template
-from ..core.money import describe, total
+from ..core.messages import template
 from ..core.state import GameState
-from ..modules.characters import (
-    FATIME_POINTS,
-    Bid,
-    ElSchaufRedesign,
-    FatimeChoice,
-    KarimBuy,
-    KnihstigTake,
-    LailaSwap,
-    MachmaSwap,
-    Pass,
-    PayBid,
-    YammeradDraw,
-)
-from ..modules.gates import TakeGate
-from ..render.expansion import CHARACTERS, play_held
+from ..core.views import BoardMode, GateChoice, ModuleView, Offer, PaymentDue, module_views
 from ..render.parts import MUTED, label
 from .table_parts import BUTTON_HEIGHT, button, button_width
 
@@ -60,89 +43,48 @@ BOARD_ACTIONS = (
     EndTurn,
 )
 """Actions the table's cards, spaces, board and buttons already make (gated placements too:
-a gate is chosen beside the board, then the cell clicked)."""
-
-EL_SCHAUF = "el-schauf"
-"""What the page sends for Abdul El'Schauf: his redesign is then made on the board."""
+a gate is chosen beside the board, then the cell clicked): no module button sends one."""
 
 
 @dataclass(frozen=True)
-class Offer:
-    """A module action offered as a button: what the page sends back and what it says."""
+class TableModules:
+    """What the switched-on modules show a live table now, for the seat to act (``None``:
+    nobody at this table acts now)."""
 
-    action: str
-    """The action's text (``'bid 3'``), or :data:`EL_SCHAUF`."""
-    label: str
+    views: tuple[ModuleView, ...] = ()
 
+    @classmethod
+    def of(cls, state: GameState, seat: int | None, language: str | None) -> TableModules:
+        """The modules' views of ``state`` for ``seat``, in ``language``."""
+        return cls(module_views(state, seat, language) if state.modules else ())
 
-def module_offers(
-    actions: Iterable[Action], state: GameState, language: str | None = None
-) -> list[Offer]:
-    """The buttons for the module actions among the legal ``actions``, in their order, their
-    labels in ``language``.
+    @property
+    def offers(self) -> tuple[Offer, ...]:
+        """Every module's offers, module by module."""
+        return tuple(offer for view in self.views for offer in view.offers)
 
-    Abdul El'Schauf's many possible redesigns become one button: the redesign itself is chosen
-    on the board, where every cell has its verdict."""
-    offers: list[Offer] = []
-    el_schauf = False
-    for action in actions:
-        if isinstance(action, BOARD_ACTIONS):
-            continue
-        if isinstance(action, ElSchaufRedesign):
-            el_schauf = True
-            continue
-        offers.append(Offer(str(action), action_label(action, state, language)))
-    if el_schauf:
-        offers.append(Offer(EL_SCHAUF, render("widget.offer-el-schauf", {}, language)))
-    return offers
+    @property
+    def held(self) -> str:
+        """What holds play (an auction, a choice), in words; empty while play goes on."""
+        return next((view.held for view in self.views if view.held), "")
 
+    @property
+    def payment(self) -> PaymentDue | None:
+        """What the seat owes (a won auction), if anything."""
+        return next((view.payment for view in self.views if view.payment), None)
 
-def _cards_words(cards: Sequence[str], language: str | None) -> str:
-    words = {"cards": describe(cards, language), "total": total(cards)}
-    return render("widget.cards-total", words, language)
+    @property
+    def gate(self) -> GateChoice | None:
+        """The gate chooser, when the seat may put up a gate."""
+        return next((view.gate for view in self.views if view.gate), None)
 
+    def offer(self, action: str) -> Offer | None:
+        """The offer that sends ``action`` back, if one does."""
+        return next((offer for offer in self.offers if offer.action == action), None)
 
-def _space_tile(state: GameState, space: int, language: str | None) -> str:
-    tile = state.market[space - 1] if 1 <= space <= len(state.market) else None
-    if tile is None:
-        return render("widget.space-only", {"space": space}, language)
-    return render("widget.space-tile", {"tile": tile.code, "space": space}, language)
-
-
-def action_label(action: Action, state: GameState, language: str | None = None) -> str:
-    """A module action in a learner's words (the button's text), in ``language``."""
-    key, words = _label_words(action, state, language)
-    return render(key, words, language) if key else str(action)
-
-
-def _label_words(
-    action: Action, state: GameState, language: str | None
-) -> tuple[str | None, dict[str, Any]]:
-    """The template of a module action's label and its words (``None``: no template)."""
-    if isinstance(action, TakeGate):
-        return "widget.offer-take-gate", {}
-    if isinstance(action, Bid):
-        return "widget.offer-bid", {"amount": action.amount}
-    if isinstance(action, Pass):
-        return "widget.offer-pass", {}
-    if isinstance(action, PayBid):
-        return "widget.offer-pay", {"cards": _cards_words(action.cards, language)}
-    if isinstance(action, FatimeChoice):
-        if action.keep:
-            return "widget.offer-fatime-keep", {"points": FATIME_POINTS}
-        return "widget.offer-fatime-swap", {}
-    if isinstance(action, KarimBuy):
-        return "widget.offer-karim", {"what": _space_tile(state, action.space, language)}
-    if isinstance(action, KnihstigTake):
-        return "widget.offer-knihstig", {"cards": _cards_words([action.card], language)}
-    if isinstance(action, LailaSwap):
-        return "widget.offer-laila", {"what": _space_tile(state, action.space, language)}
-    if isinstance(action, MachmaSwap):
-        give, take = describe([action.give], language), describe([action.take], language)
-        return "widget.offer-machma", {"give": give, "take": take}
-    if isinstance(action, YammeradDraw):
-        return "widget.offer-yammerad", {}
-    return None, {}
+    def board_mode(self) -> BoardMode | None:
+        """The first offer made on the board (Abdul El'Schauf's redesign), if one is offered."""
+        return next((offer.board for offer in self.offers if offer.board), None)
 
 
 def parse_offer(text: str) -> Action:
@@ -153,20 +95,12 @@ def parse_offer(text: str) -> Action:
     return action
 
 
-def paying_seat(game: Game) -> int | None:
-    """The seat paying for a won character now, or ``None``."""
-    if not play_held(game):
-        return None
-    auction = game.state.extra[CHARACTERS]["auction"]
-    return game.state.current if auction is not None and auction["paying"] else None
-
-
 # -- drawing --------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class GateControl:
     """The gate chooser shown while the player holds a gate card and has a tile in hand."""
 
-    cards: int
+    title: str
     chosen: str | None
     hint: str
 
@@ -181,8 +115,9 @@ def draw_module_controls(
     paying: bool = False,
     language: str | None = None,
 ) -> float:
-    """What a live table adds to the expansion II panel, from ``top``: the module actions,
-    Pay for a won character, the gate chooser, in ``language``. Returns the y below them."""
+    """What a live table adds to the expansion II panel, from ``top``: the module actions
+    (those the rules refuse now drawn off: pressed, they say why), Pay for a won character,
+    the gate chooser, in ``language``. Returns the y below them."""
     if offers or paying:
         top = _draw_offers(group, offers, paying, top + 4, width, language)
     if gate is not None:
@@ -201,14 +136,14 @@ def _draw_offers(
     label(group, "offers-title", template("widget.offers-title", language), 10, top + 20,
           font_size=13, font_weight="bold")  # fmt: skip
     x, row = 80.0, top
-    buttons = [(o.label, {"module": o.action}) for o in offers]
+    buttons = [(o.label, not o.enabled, {"module": o.action}) for o in offers]
     if paying:
-        buttons.append((template("widget.offer-pay-picked", language), {"do": "pay"}))
-    for text, data in buttons:
+        buttons.append((template("widget.offer-pay-picked", language), False, {"do": "pay"}))
+    for text, off, data in buttons:
         w = button_width(text)
         if x + w > width - 10 and x > 80:
             x, row = 80.0, row + BUTTON_HEIGHT + 8
-        button(group, text, x, row, width=w, **data)
+        button(group, text, x, row, width=w, off=off, **data)
         x += w + 8
     return row + BUTTON_HEIGHT + 4
 
@@ -216,8 +151,7 @@ def _draw_offers(
 def _draw_gate_control(
     group: ET.Element, gate: GateControl, top: float, language: str | None
 ) -> float:
-    title = render("widget.gate-title", {"count": gate.cards}, language)
-    label(group, "gate-title", title, 10, top + 20, font_size=13, font_weight="bold")
+    label(group, "gate-title", gate.title, 10, top + 20, font_size=13, font_weight="bold")
     x = 150.0
     choices = [("", template("widget.gate-none", language))]
     choices += [(side, template(f"side.{side}", language)) for side in ("N", "E", "S", "W")]

@@ -45,11 +45,9 @@ from ..core.money import CURRENCY, VALUE, describe, space_currency, total
 from ..core.phases import PHASE_FINAL, PHASE_OVER, PHASE_PLAY
 from ..core.state import PlayerState
 from ..core.tiles import Tile
+from ..core.views import BoardMode, Offer, PaymentDue
 from ..core.violations import Violation
-from ..modules.characters import ElSchaufRedesign, PayBid, purse
-from ..modules.gates import gated_placements
 from ..render import city_extent, describe_cell, tile_fragment
-from ..render.expansion import auction_text, play_held
 from ..render.parts import panel
 from ..render.svg import cell_key
 from ..render.table import TableView, table_picture
@@ -71,15 +69,7 @@ from .board import (
     violations_payload,
     whole_number,
 )
-from .expansion import (
-    EL_SCHAUF,
-    GateControl,
-    Offer,
-    draw_module_controls,
-    module_offers,
-    parse_offer,
-    paying_seat,
-)
+from .expansion import GateControl, TableModules, draw_module_controls, parse_offer
 from .table_parts import button
 
 log = logging.getLogger(__name__)
@@ -228,6 +218,8 @@ class GameWidget(BoardWidget):
         self._fresh_from = len(self._marks)
         self._version = 0
         self._ready = False
+        self._board: BoardMode | None = None
+        """The module offer being made on the board while ``el_schauf`` is on."""
         super().__init__(autoplay=autoplay, language=language, **kwargs)
         self._words = words("game-page.", self.language)
         if autoplay:
@@ -289,7 +281,7 @@ class GameWidget(BoardWidget):
     @traitlets.validate("gate")
     def _valid_gate(self, proposal: dict[str, Any]) -> str | None:
         side = gate_trait(proposal["value"], self.language)
-        if side is not None and self._ready and self._gate_control() is None:
+        if side is not None and self._ready and self._gate_control(self._modules()) is None:
             raise traitlets.TraitError(self._render("widget.bad-gate-side", side=repr(side)))
         return side
 
@@ -410,6 +402,7 @@ class GameWidget(BoardWidget):
                 self.choice = None
                 self.gate = None
                 self.el_schauf = False
+                self._board = None
             elif self.choice is not None and self.chosen_tile is None:
                 self.choice = None
             if self.choice is None and self.human_to_play and self._player().bought:
@@ -418,9 +411,10 @@ class GameWidget(BoardWidget):
             self._ready = ready
 
     # -- what the page is sent ------------------------------------------------------------
-    def _buttons_off(self) -> dict[str, bool]:
-        # While an auction or Fatime's choice holds play, only the module's buttons act.
-        human = self.human_to_play and not play_held(self._game)
+    def _buttons_off(self, modules: TableModules | None = None) -> dict[str, bool]:
+        # While a module holds play (an auction, a choice), only the module's buttons act.
+        held = (modules or self._modules()).held
+        human = self.human_to_play and not held
         tile_waiting = self.choice is not None and self.choice[0] == "bought"
         state = self._game.state
         # What the engine lists as legal turns a button on: the widget restates no rule.
@@ -441,15 +435,19 @@ class GameWidget(BoardWidget):
         """The kinds of action the engine lists as legal now."""
         return {type(action) for action in self._game.legal_actions()}
 
+    def _modules(self) -> TableModules:
+        """What the modules show now, for the seat to act when a player of this table is."""
+        seat = self._game.state.current if self.human_to_play else None
+        return TableModules.of(self._game.state, seat, self.language)
+
     def _refresh(self) -> None:
         self._version += 1
-        prompt = self._prompt_text()
+        modules = self._modules()
+        prompt = self._prompt_text(modules)
         seat = self._game.state.current if self.human_to_play else None
-        paying = seat is not None and paying_seat(self._game) == seat
-        offers: list[Offer] = []
-        if seat is not None and self._game.modules:
-            offers = module_offers(self._game.legal_actions(), self._game.state, self.language)
-        controls = LiveControls(self._buttons_off(), offers, self._gate_control(), paying,
+        payment = modules.payment
+        controls = LiveControls(self._buttons_off(modules), modules.offers,
+                                self._gate_control(modules), payment is not None,
                                 self.language)  # fmt: skip
         # No prompt in the picture: the status line above the table says it, once.
         view = TableView(bots=frozenset(self._bots), choice=self.choice, log_marks=self._marks,
@@ -461,7 +459,7 @@ class GameWidget(BoardWidget):
             self._table = {"svg": svg, "version": self._version, "seat": seat, "turn": turn,
                            **meta}  # fmt: skip
             self._verdicts = self._compute_verdicts(seat, meta)
-            self._options = self._compute_options(seat, paying)
+            self._options = self._compute_options(seat, payment)
             self._prompt = prompt
 
     def _compute_verdicts(self, seat: int | None, meta: dict[str, Any]) -> dict[str, Any]:
@@ -483,8 +481,8 @@ class GameWidget(BoardWidget):
         return base
 
     def _action_at(self, cell: Cell, city: City, tile: Tile | None, mode: str) -> Action | None:
-        """The action a click on ``cell`` means now (``None``: nothing to do there): with the
-        chosen gate when a tile is built, as Abdul El'Schauf's redesign when he is used."""
+        """The action a click on ``cell`` means now (``None``: nothing to do there), with the
+        chosen gate when a tile is built (played through :meth:`_to_play`)."""
         if mode == "place":
             return PlaceTile(tile, cell, gate=self.gate)
         if mode == "reserve":
@@ -497,16 +495,30 @@ class GameWidget(BoardWidget):
             inner = MoveToReserve(cell)
         else:
             return None
-        return ElSchaufRedesign(inner) if self.el_schauf else inner
+        return inner
+
+    def _board_mode(self) -> BoardMode | None:
+        """The module offer whose redesign the board makes now (Abdul El'Schauf's), or
+        ``None`` for the board's own actions."""
+        if not self.el_schauf:
+            return None
+        if self._board is None:  # switched on from code: the offer the modules make now
+            self._board = self._modules().board_mode()
+        return self._board
+
+    def _to_play(self, action: Action) -> Action:
+        """The action a board click plays: ``action`` itself, or wrapped as the module
+        offer being made on the board says (its text, read as every action's)."""
+        board = self._board_mode()
+        return action if board is None else Action.parse(board.action(str(action)))
 
     def _cell_verdict(self, cell: Cell, city: City, tile: Tile | None, mode: str) -> Verdict:
         action = self._action_at(cell, city, tile, mode)
         language = self.language
         if action is None:
             return empty_verdict(cell, language)
-        violations = self._game.check(action)
-        if isinstance(action, ElSchaufRedesign):
-            action = action.redesign  # the words are those of the redesign he grants
+        # Judged as played (wrapped by a module's board offer); said as the redesign itself.
+        violations = self._game.check(self._to_play(action))
         gated = gate_words(getattr(action, "gate", None), language)
         if isinstance(action, PlaceTile):
             doing = self._render("widget.doing-build", tile=tile.code, gate=gated)
@@ -521,14 +533,16 @@ class GameWidget(BoardWidget):
         doing = self._render("widget.doing-remove", tile=old.code)
         return verdict(cell, "remove", violations, doing, language)
 
-    def _compute_options(self, seat: int | None, paying: bool = False) -> dict[str, Any]:
+    def _compute_options(
+        self, seat: int | None, payment: PaymentDue | None = None
+    ) -> dict[str, Any]:
         """Verdicts for take-money and buy choices, for the bought tile's other homes, and for
         paying a won character with the cards picked in the hand (expansion II)."""
         options: dict[str, Any] = {"version": self._version, "take": {}, "buy": {}, "tile": {}}
         if seat is None:
             return options
-        if paying:
-            options["pay"] = self._pay_verdicts(self._game.state.players[seat].money)
+        if payment is not None:
+            options["pay"] = self._pay_verdicts(payment)
         state = self._game.state
         for size in range(1, len(state.display) + 1):
             for cards in combinations(state.display, size):
@@ -555,42 +569,28 @@ class GameWidget(BoardWidget):
         options["tile"]["end"] = _action_verdict(EndTurn(), checked, "", self.language)
         return options
 
-    def _pay_verdicts(self, money: Sequence[str]) -> dict[str, Verdict]:
+    def _pay_verdicts(self, payment: PaymentDue) -> dict[str, Verdict]:
         """For every set of cards of one currency (or of diamonds) in the hand, the verdict
-        of paying the won bid with it; mixed sets are checked when Pay is pressed."""
+        of paying what is owed with it; mixed sets are checked when Pay is pressed."""
         found = {}
-        for group in purse(money).values():
+        for group in payment.groups:
             if len(group) > BUY_PREVIEW_LIMIT:
                 continue
             for size in range(1, len(group) + 1):
                 for cards in combinations(group, size):
-                    action = PayBid(tuple(sorted(cards)))
+                    action = payment.action_for(cards)
                     paid = describe(cards, self.language)
                     doing = self._render("widget.game-pay-bid", cards=paid, total=total(cards))
                     checked = self._game.check(action)
                     found[_key(cards)] = _action_verdict(action, checked, doing, self.language)
         return found
 
-    def _gate_control(self) -> GateControl | None:
+    def _gate_control(self, modules: TableModules) -> GateControl | None:
         """The gate chooser, while a player holding a gate card has a tile chosen."""
-        if "gates" not in self._game.modules or not self.human_to_play:
+        choice, tile = modules.gate, self.chosen_tile
+        if choice is None or tile is None:
             return None
-        seat = self._game.state.current
-        cards = len(self._game.module_state("gates")["hands"][seat])
-        tile = self.chosen_tile
-        if not cards or tile is None:
-            return None
-        found = gated_placements(self._player().city, tile)
-        if found:
-            where = template("widget.game-gate-cells-sep", self.language).join(
-                self._render("widget.game-gate-cell", cell=c, side=s) for c, s in found[:3]
-            )
-            if len(found) > 3:
-                where = self._render("widget.game-gate-more", cells=where, count=len(found) - 3)
-            hint = self._render("widget.game-gate-opens", tile=tile.code, cells=where)
-        else:
-            hint = self._render("widget.game-gate-opens-none", tile=tile.code)
-        return GateControl(cards, self.gate, hint)
+        return GateControl(choice.title, self.gate, choice.hint(tile.code))
 
     def _take_verdict(self, cards: Sequence[str]) -> Verdict:
         action = TakeMoney(tuple(cards))
@@ -608,7 +608,7 @@ class GameWidget(BoardWidget):
         key = "widget.game-buy-exact" if paid == tile.price else "widget.game-buy-over"
         return _action_verdict(action, violations, self._render(key, **words), self.language)
 
-    def _prompt_text(self) -> str:
+    def _prompt_text(self, modules: TableModules) -> str:
         state = self._game.state
         if state.phase == PHASE_OVER:
             return state.log[-1].sentence(self.language)
@@ -616,17 +616,17 @@ class GameWidget(BoardWidget):
         if state.current in self._bots:
             key = "prompt.bot-playing" if self.autoplay else "prompt.bot-waits"
             return self._render(key, player=name)
-        if play_held(self._game):
-            what = auction_text(self._game, self.language)
-            return self._render("prompt.held", player=name, what=what)
+        if modules.held:
+            return self._render("prompt.held", player=name, what=modules.held)
+        board = self._board_mode()
+        if board is not None:
+            return board.prompt
         return self._render(self._prompt_key(), player=name)
 
     def _prompt_key(self) -> str:
         """Which prompt the player to play (not a bot, play not held) gets."""
         state = self._game.state
         player = state.players[state.current]
-        if self.el_schauf:
-            return "prompt.el-schauf"
         if state.phase == PHASE_FINAL and player.bought:
             return "prompt.final-tiles"
         if state.may_act and state.phase == PHASE_PLAY:
@@ -691,7 +691,7 @@ class GameWidget(BoardWidget):
             self._say(cells[cell_key(cell)]["text"], "info")
             self._refresh()
             return
-        self.act(action)
+        self.act(self._to_play(action))
 
     def _on_tile_home(self, content: dict[str, Any]) -> None:
         self._check_version(content)
@@ -732,8 +732,9 @@ class GameWidget(BoardWidget):
         text = content.get("action")
         if not isinstance(text, str):
             raise BadMessageError("widget.bad-module-kind", value=short(text))
-        if text == EL_SCHAUF:
-            self._start_el_schauf()
+        offer = self._modules().offer(text)
+        if offer is not None and offer.board is not None:
+            self._start_board(offer.board)
             return
         try:
             action = parse_offer(text)
@@ -741,30 +742,39 @@ class GameWidget(BoardWidget):
             raise BadMessageError("widget.bad-module", value=short(text)) from None
         self.act(action)
 
-    def _start_el_schauf(self) -> None:
-        """Abdul El'Schauf's redesign is made on the board: its verdicts are for it now."""
+    def _start_board(self, board: BoardMode) -> None:
+        """A module's redesign made on the board (Abdul El'Schauf's): the board's verdicts
+        are for it now."""
         self._ready = False
         try:
             self.choice = None
             self.redesign = True
             self.el_schauf = True
+            self._board = board
         finally:
             self._ready = True
-        self._say(self._render("widget.game-el-schauf"), "info")
+        self._say(board.note, "info")
         self._refresh()
 
     def _on_gate(self, content: dict[str, Any]) -> None:
         """Choose the side of the chosen tile that gets a gate (``None``: no gate)."""
         if not self.human_to_play:
             raise self._not_human()
-        if self._gate_control() is None:
+        if self._gate_control(self._modules()) is None:
             raise BadMessageError("widget.bad-gate-none")
         self.gate = content.get("side")  # validated: a bad side is ignored with a note
 
     def _on_pay(self, content: dict[str, Any]) -> None:
-        """Pay a won character with the cards picked in the hand."""
+        """Pay what a module says is owed (a won character) with the cards picked in the
+        hand."""
         self._check_version(content)
-        self.act(PayBid(_card_list(content.get("cards"))))
+        cards = _card_list(content.get("cards"))
+        if not self.human_to_play:
+            raise self._not_human()
+        payment = self._modules().payment
+        if payment is None:
+            raise BadMessageError("widget.bad-module", value=short("pay"))
+        self.act(payment.action_for(cards))
 
     def _on_undo(self, _content: dict[str, Any]) -> None:
         self.undo()

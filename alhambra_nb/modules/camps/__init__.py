@@ -17,11 +17,13 @@ from ...core.camps import CAMPS, arrow_lines
 from ...core.i18n import SOURCE_LANGUAGE
 from ...core.messages import render
 from ...core.socket import Bonus, Module, register
+from .view import camps_view
 
 if TYPE_CHECKING:
     from ...core.scoring import ScoreBreakdown
     from ...core.state import GameState
     from ...core.tiles import Tile
+    from ...core.views import ModuleView
 
 NAME = "camps"
 
@@ -59,3 +61,7 @@ class Camps(Module):
             tiles[cell] = tile
             best = max(best, sum(line.points for line in arrow_lines(tiles)))
         return float(best * (3 - len(state.scorings)))
+
+    # -- the tables -----------------------------------------------------------------------
+    def view(self, state: GameState, seat: int | None, language: str | None = None) -> ModuleView:
+        return camps_view(state, seat, language)

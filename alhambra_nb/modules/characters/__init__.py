@@ -97,6 +97,7 @@ from . import messages  # noqa: F401  (the module's templates join the catalogue
 if TYPE_CHECKING:
     from ...core.scoring import ScoreBreakdown
     from ...core.state import GameState
+    from ...core.views import ModuleView
 
 NAME = "characters"
 CHARACTER_PILES = (2, 3, 4)
@@ -574,6 +575,10 @@ class Characters(Module):
     # -- computer players -----------------------------------------------------------------
     def advise(self, state: GameState, bot: Any) -> Action | None:
         return _advise(state, bot)
+
+    # -- the tables -----------------------------------------------------------------------
+    def view(self, state: GameState, seat: int | None, language: str | None = None) -> ModuleView:
+        return characters_view(self, state, seat, language)
 
 
 def _uses(state: GameState, data: dict[str, Any], seat: int) -> Sequence[Action]:
@@ -1221,3 +1226,7 @@ def _useful_machma(state: GameState, player: Any, swaps: list[MachmaSwap]) -> Ac
         if _exact_spaces(state, hand) - before:
             return swap
     return None
+
+
+# The view reads the public names above (it is imported last for that reason).
+from .view import characters_view  # noqa: E402

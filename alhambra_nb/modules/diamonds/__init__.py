@@ -22,10 +22,12 @@ from ...core.payment import DIAMOND, purse_of, remembered_minimal_payments, sort
 from ...core.socket import Module, register
 from ...core.violations import RuleId, Violation
 from . import messages  # noqa: F401  (the module's templates join the catalogue)
+from .view import diamonds_view
 
 if TYPE_CHECKING:
     from ...core.state import GameState
     from ...core.tiles import Tile
+    from ...core.views import ModuleView
 
 NAME = "diamonds"
 
@@ -116,3 +118,7 @@ class Diamonds(Module):
                 )
             )
         return found
+
+    # -- the tables -----------------------------------------------------------------------
+    def view(self, state: GameState, seat: int | None, language: str | None = None) -> ModuleView:
+        return diamonds_view(state, seat, language)

@@ -37,11 +37,13 @@ from ...core.phases import PHASE_PLAY
 from ...core.socket import Module, main_action_done, register
 from ...core.violations import RuleId, Violation
 from . import messages  # noqa: F401  (the module's templates join the catalogue)
+from .view import gates_view
 
 if TYPE_CHECKING:
     from ...core.city import City
     from ...core.state import GameState
     from ...core.tiles import Tile
+    from ...core.views import ModuleView
 
 NAME = "gates"
 GATE_PILES = (3, 4, 5)
@@ -266,3 +268,7 @@ class Gates(Module):
         ):
             return TakeGate()
         return None
+
+    # -- the tables -----------------------------------------------------------------------
+    def view(self, state: GameState, seat: int | None, language: str | None = None) -> ModuleView:
+        return gates_view(state, seat, language)
