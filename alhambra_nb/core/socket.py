@@ -26,7 +26,9 @@ The hooks (:data:`HOOKS`), and when the core calls them:
   :meth:`Module.card_places` where the module keeps cards, :meth:`Module.discarded_cards`
   which of them may be discarded, :meth:`Module.check_state` what else must hold; a
   module's own state lives in ``state.extra[module.name]`` (plain JSON);
-- computer players: :meth:`Module.advise` and :meth:`Module.tile_value` for ``GreedyBot``.
+- computer players: :meth:`Module.advise` and :meth:`Module.tile_value` for ``GreedyBot``;
+- the tables: :meth:`Module.view` (plain data of :mod:`.views`), all that the pictures,
+  widgets and chapters know of a module: they import none.
 
 A module changes the game only through the state a hook hands it and the turn's own steps
 offered at the end of this file (:func:`main_action_done`, :func:`check_rules`,
