@@ -230,6 +230,27 @@ def test_clicking_a_bid_sends_it_and_the_auction_goes_on(page):
     assert page.get_attribute(".alh-note", "data-kind") == "done"
 
 
+def test_an_offer_the_rules_refuse_now_is_off_and_a_click_on_it_says_why(page):
+    """Taking the gate card after acting: drawn off (out of the Tab order), but a click still
+    asks, and the refusal names the rule (from the gates module's view, not from the page)."""
+    from tests.test_module_views import GATE_SHOWN
+
+    game = GATE_SHOWN.game()
+    game.apply("take denar-2#1")
+    w = alh.GameWidget(game, bots={}, autoplay=False)
+    mount(page, w)
+    button = page.locator('[data-module="take gate"]')
+    assert button.get_attribute("aria-disabled") == "true"
+    assert button.get_attribute("tabindex") == "-1"
+    before = w.game.to_json()
+    button.click(force=True)
+    assert sent(page) == [{"kind": "module", "action": "take gate", "version": w._table["version"]}]
+    deliver(page, w)
+    assert page.get_attribute(".alh-note", "data-kind") == "refused"
+    assert "no action left" in page.text_content(".alh-note")
+    assert w.game.to_json() == before
+
+
 def test_choosing_a_gate_then_a_cell_sends_both_and_builds_the_gate(page):
     w = a_module_table_where(ana_may_gate)
     gated = next(a for a in w.game.legal_actions() if isinstance(a, alh.PlaceTile) and a_gate(a))
