@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from dataclasses import FrozenInstanceError
 
 import pytest
 
@@ -13,6 +14,7 @@ from alhambra_nb.core.geometry import SIDES
 from alhambra_nb.core.state import GameState
 from alhambra_nb.core.turns import apply_action, check_action, legal_actions, new_state
 from alhambra_nb.modules.gates import GATE_PILES, Gates, gate_cards, gated_placements
+from alhambra_nb.modules.gates.state import GatesState, read_gates, write_gates
 from tests.cities import grow
 from tests.game_checks import check_invariants
 from tests.test_game_support import build, take_tile
@@ -290,3 +292,18 @@ def test_a_gate_in_a_game_without_gates_is_refused_on_loading():
     state.own_city(seat).place(take_tile(state, "seraglio-7-W"), (2, 0), gate="W")
     with pytest.raises(alh.GameStateError, match="no module has gates"):
         alh.GameState.from_dict(json.loads(json.dumps(state.to_dict())))
+
+
+def test_the_module_state_is_typed_and_saved_as_before():
+    game = alh.Game(3, seed=2, modules=["gates"])
+    state = game.state
+    assert read_gates(state) == GatesState(None, ((), (), ()))
+    gates = GatesState.new(3).laid_out("gate#2").taken_by(1).laid_out("gate#3")
+    assert gates == GatesState("gate#3", ((), ("gate#2",), ()))
+    played = gates.played_by(1)
+    assert played.hands[1] == () and played.used == ("gate#2",)
+    write_gates(state, played)
+    assert state.extra["gates"] == {"display": "gate#3", "hands": [[], [], []], "used": ["gate#2"]}
+    assert read_gates(state) == played
+    with pytest.raises(FrozenInstanceError):
+        played.display = None  # type: ignore[misc]

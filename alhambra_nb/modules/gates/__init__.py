@@ -30,13 +30,13 @@ from ...core.actions import (
     register_parser,
     seat_prefix,
 )
-from ...core.errors import shown
 from ...core.messages import render
 from ...core.money import register_cards
 from ...core.phases import PHASE_PLAY
 from ...core.socket import Module, main_action_done, register
 from ...core.violations import RuleId, Violation
 from . import messages  # noqa: F401  (the module's templates join the catalogue)
+from .state import NAME, GatesState, gates_problems, read_gates, write_gates
 from .view import gates_view
 
 if TYPE_CHECKING:
@@ -45,7 +45,6 @@ if TYPE_CHECKING:
     from ...core.tiles import Tile
     from ...core.views import ModuleView
 
-NAME = "gates"
 GATE_PILES = (3, 4, 5)
 """The money piles the gate cards are spread over."""
 
@@ -96,10 +95,6 @@ class TakeGate(Action):
 register_parser(r"take\s+(?:the\s+)?gate(?:\s+card)?", lambda m: TakeGate())
 
 
-def _data(state: GameState) -> dict[str, Any]:
-    return state.extra[NAME]
-
-
 def gated_placements(city: City, tile: Tile) -> list[tuple[tuple[int, int], Any]]:
     """The (cell, side) pairs where ``tile`` may go only thanks to a gate on ``side``.
 
@@ -138,46 +133,30 @@ class Gates(Module):
         return piles
 
     def setup(self, state: GameState) -> None:
-        state.extra[NAME] = {
-            "display": None,
-            "hands": [[] for _ in state.players],
-            "used": [],
-        }
+        write_gates(state, GatesState.new(len(state.players)))
 
     def card_places(self, state: GameState) -> Iterable[tuple[str, Sequence[str]]]:
-        data = _data(state)
-        if data["display"] is not None:
-            yield "extra.gates.display", [data["display"]]
-        for seat, hand in enumerate(data["hands"]):
+        gates = read_gates(state)
+        if gates.display is not None:
+            yield "extra.gates.display", [gates.display]
+        for seat, hand in enumerate(gates.hands):
             yield f"extra.gates.hands[{seat}]", hand
-        yield "extra.gates.used", data["used"]
+        yield "extra.gates.used", gates.used
 
     def discarded_cards(self, players: int) -> list[str]:
         # a gate card that comes up while another lies beside the market is discarded
         return self.card_ids(players)
 
     def check_state(self, state: GameState) -> list[tuple[str, str]]:
-        data = state.extra.get(NAME)
-        if not isinstance(data, dict):
-            return [("extra.gates", render("save.gates", {}))]
-        hands = data.get("hands")
-        if not isinstance(hands, list) or len(hands) != len(state.players):
-            return [("extra.gates.hands", render("save.gates-hands", {"value": shown(hands)}))]
-        if not isinstance(data.get("used"), list) or "display" not in data:
-            return [("extra.gates", render("save.gates-fields", {}))]
-        standing = sum(len(p.city.gates) for p in state.players)
-        if standing != len(data["used"]):
-            words = {"count": standing, "played": len(data["used"])}
-            return [("extra.gates.used", render("save.gates-used", words))]
-        return []
+        return gates_problems(state)
 
     # -- the turn -------------------------------------------------------------------------
     def reveal(self, state: GameState, card_id: str) -> bool:
         if not card_id.startswith("gate#"):
             return False
-        data = _data(state)
-        if data["display"] is None:
-            data["display"] = card_id
+        gates = read_gates(state)
+        if gates.display is None:
+            write_gates(state, gates.laid_out(card_id))
             state.note("event.gate-revealed")
         else:
             state.discard.append(card_id)
@@ -185,18 +164,18 @@ class Gates(Module):
         return True
 
     def gate_cards(self, state: GameState, seat: int) -> int:
-        return len(_data(state)["hands"][seat])
+        return len(read_gates(state).hands[seat])
 
     def legal_actions(self, state: GameState) -> Iterable[Action]:
-        data = _data(state)
+        gates = read_gates(state)
         seat = state.current
         player = state.players[seat]
         acting = state.phase == PHASE_PLAY and state.may_act
         # Groups of (items, make), each action made only when read (see LegalActions).
         groups: list[tuple[Sequence[Any], Any]] = []
-        if acting and data["display"] is not None:
+        if acting and gates.display is not None:
             groups.append(_TAKE_GATE)
-        if data["hands"][seat]:
+        if gates.hands[seat]:
             for tile in player.bought:
                 groups.append(
                     (gated_placements(player.city, tile), partial(_gated, PlaceTile, tile))
@@ -210,24 +189,21 @@ class Gates(Module):
     def check(self, state: GameState, action: Action) -> list[Violation] | None:
         if not isinstance(action, TakeGate):
             return None
-        if _data(state)["display"] is None:
+        if read_gates(state).display is None:
             return [Violation.of(RuleId.GATE_NOT_DISPLAYED)]
         return []
 
     def apply(self, state: GameState, action: Action) -> bool:
         if not isinstance(action, TakeGate):
             return False
-        data = _data(state)
-        data["hands"][state.current].append(data["display"])
-        data["display"] = None
+        write_gates(state, read_gates(state).taken_by(state.current))
         state.note("event.gate-taken", player=state.players[state.current].name)
         main_action_done(state)
         return True
 
     def after(self, state: GameState, action: Action) -> None:
         if isinstance(action, (PlaceTile, BuildFromReserve)) and action.gate is not None:
-            data = _data(state)
-            data["used"].append(data["hands"][state.current].pop(0))
+            write_gates(state, read_gates(state).played_by(state.current))
             state.note(
                 "event.gate-built",
                 player=state.players[state.current].name,
@@ -240,11 +216,11 @@ class Gates(Module):
     def advise(self, state: GameState, bot: Any) -> Action | None:
         """Use a gate for a tile that fits nowhere else (bought, or waiting in the reserve);
         take the gate card (one is enough) when nothing is worth buying."""
-        data = _data(state)
+        gates = read_gates(state)
         seat = state.current
         player = state.players[seat]
         city = player.city
-        if data["hands"][seat]:
+        if gates.hands[seat]:
             if player.bought:
                 tile = player.bought[0]
                 if not city.legal_cells(tile):
@@ -259,7 +235,7 @@ class Gates(Module):
                         if gated:
                             return BuildFromReserve(tile, gated[0][0], gate=gated[0][1])
         elif (
-            data["display"] is not None
+            gates.display is not None
             and state.phase == PHASE_PLAY
             and state.may_act
             and not state.actions
