@@ -19,6 +19,7 @@ from alhambra_nb.chapters.stage import GameStage
 from alhambra_nb.core.socket import MODULES, Module, register
 from alhambra_nb.core.views import ModuleView, module_views
 from alhambra_nb.modules.characters import ElSchaufRedesign
+from alhambra_nb.render import game_svg
 
 GATE_SHOWN = GameStage(
     players=("Ana", "Ben"),
@@ -215,6 +216,7 @@ def test_a_module_without_a_view_is_shown_by_its_name():
         game = alh.Game(2, seed=1, modules=("test-quiet", "camps"))
         views = module_views(game.state, 0, "en")
         assert views == (ModuleView("test-quiet", "test-quiet"), ModuleView("camps", "camps"))
+        assert "Expansion II: test-quiet and camps" in game_svg(game, language="en")
     finally:
         MODULES.pop("test-quiet")
 

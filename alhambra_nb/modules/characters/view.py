@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ...core.messages import add_messages, render, template
+from ...core.messages import ENGLISH, add_messages, render, template
 from ...core.money import describe, total
 from ...core.phases import PHASE_OVER
 from ...core.views import (
@@ -123,9 +123,10 @@ def characters_view(
     held = data["auction"] is not None or data["choice"] is not None
     said = auction_text(state, data, language)
     acting = seat is not None and seat == state.current and state.phase != PHASE_OVER
+    title = f"widget.module.{module.name}"  # a variant registered elsewhere: its code name
     return ModuleView(
         module.name,
-        template(f"widget.module.{module.name}", language),
+        template(title, language) if title in ENGLISH else module.name,
         table=(Line("auction", said, strong=held),),
         seats=tuple(_holding(state, data, s, language) for s in range(len(state.players))),
         offers=_offers(module, state, language) if acting else (),
