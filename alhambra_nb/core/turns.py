@@ -100,8 +100,7 @@ def new_state(
     by default); they are part of the game from then on.
 
     ``players``, ``seed`` and ``language`` are typed as anything: they come from a learner,
-    and the compiled core trusts a narrower type without checking it (a wrong one would be a
-    ``TypeError`` instead of the refusal below)."""
+    and a wrong one is refused here with its own sentence, before anything meets it."""
     chosen = get_language() if language is None else check_language(language)
     names = _player_names(players, chosen)
     if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) > MAX_SEED:
