@@ -45,35 +45,17 @@ made a purchase of 10 or more: he may act, unless a ♦ character was used this 
 from __future__ import annotations
 
 import bisect
-import csv
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from enum import StrEnum
-from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...core.actions import (
-    Action,
-    ActionParseError,
-    BuildFromReserve,
-    Buy,
-    LegalActions,
-    MoveToReserve,
-    SwapWithReserve,
-    TakeMoney,
-    check_fields,
-    parse_action,
-    register_parser,
-    seat_prefix,
-)
+from ...core.actions import Action, Buy, LegalActions, TakeMoney
 from ...core.errors import shown
 from ...core.i18n import SOURCE_LANGUAGE
-from ...core.messages import add_messages, render, template
+from ...core.messages import render
 from ...core.money import (
     TAKE_LIMIT,
     VALUE,
     Cards,
-    register_cards,
     space_currency,
     total,
     total_in,
@@ -93,6 +75,38 @@ from ...core.socket import (
 from ...core.tiles import Tile
 from ...core.violations import RuleId, Violation
 from . import messages  # noqa: F401  (the module's templates join the catalogue)
+from .actions import (
+    BEFORE_TURN,
+    OWNED_ACTIONS,
+    USES,
+    Bid,
+    ElSchaufRedesign,
+    FatimeChoice,
+    KarimBuy,
+    KnihstigTake,
+    LailaSwap,
+    MachmaSwap,
+    Pass,
+    PayBid,
+    YammeradDraw,
+)
+from .cards import (
+    BY_ID,
+    CHARACTERS,
+    EL_SCHAUF,
+    FARUK,
+    FATIME,
+    HAKIM,
+    KARIM,
+    KNIHSTIG,
+    LAILA,
+    MACHMA,
+    YAMMERAD,
+    YUSUF,
+    Symbol,
+)
+from .cards import Character as Character  # the cards' public names, as the package's
+from .cards import load_characters as load_characters
 
 if TYPE_CHECKING:
     from ...core.scoring import ScoreBreakdown
@@ -112,246 +126,11 @@ YAMMERAD_HAND = 3
 """Yammerad draws only for a player holding fewer money cards than this."""
 
 
-class Symbol(StrEnum):
-    """When a character acts (the symbols in the card's corners)."""
-
-    TURN = "♦"
-    """On the owner's turns; at most one ♦ character per turn."""
-    SCORING = "W"
-    """At every scoring (German *Wertung*)."""
-    ONCE = "1×"
-    """Used once, then the card leaves the game."""
-
-
-@dataclass(frozen=True, slots=True)
-class Character:
-    """One character card: its slug, name, symbol, what it does and how we read it."""
-
-    slug: str
-    name: str
-    symbol: Symbol
-    effect: str
-    reading: str
-    """``rulebook``, a ruling of RULES.md, or the choice the engine makes where the
-    rulebook is silent ("our reading: ...")."""
-
-    @property
-    def id(self) -> str:
-        """The stable card id: ``character-fatime``."""
-        return f"character-{self.slug}"
-
-    def describe(self, language: str | None = None) -> str:
-        """What the character does, in ``language`` (the session's by default); a character
-        added from another table has no translation and says its effect as written."""
-        key = f"character.effect.{self.slug}"
-        known = key in _EFFECTS and _EFFECTS[key] == self.effect
-        return template(key, language) if known else self.effect
-
-    def __str__(self) -> str:
-        return self.name
-
-    def __repr__(self) -> str:
-        return f"card({self.id!r})"
-
-
-def load_characters(text: str | None = None) -> tuple[Character, ...]:
-    """The characters of an ``id,name,symbol,effect,reading`` table (default: the shipped
-    one, ``data/characters.csv``)."""
-    if text is None:
-        text = resources.files("alhambra_nb.data").joinpath("characters.csv").read_text("utf-8")
-    lines = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
-    return tuple(
-        Character(row["id"], row["name"], Symbol(row["symbol"]), row["effect"], row["reading"])
-        for row in csv.DictReader(lines)
-    )
-
-
-CHARACTERS: tuple[Character, ...] = load_characters()
-"""The ten characters (names and effects from the rulebook; see ``data/characters.csv``)."""
-# The effects a learner reads are catalogue templates (a character's name stays its name).
-_EFFECTS = {f"character.effect.{c.slug}": c.effect for c in CHARACTERS}
-add_messages(_EFFECTS)
-register_cards(CHARACTERS)
-BY_ID: dict[str, Character] = {c.id: c for c in CHARACTERS}
-
-KARIM = "character-abdul-karim"
-KNIHSTIG = "character-abdul-knihstig"
-EL_SCHAUF = "character-abdul-el-schauf"
-FARUK = "character-faruk-will-haben"
-FATIME = "character-fatime"
-HAKIM = "character-hakim-wahid"
-LAILA = "character-laila-wundabah"
-MACHMA = "character-machma-klain"
-YAMMERAD = "character-yammerad"
-YUSUF = "character-yusuf-e-passuff"
-
-
 def _detail(kind: str, **params: Any) -> str:
     """How a bonus was counted: a scoring record keeps it in English, written from the
     ``bonus.detail.…`` template that a reader's language translates (see
     :func:`.scoring.bonus_detail`)."""
     return render(f"bonus.detail.{kind}", params, SOURCE_LANGUAGE)
-
-
-# -- actions --------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True, repr=False)
-class Bid(Action):
-    """Auction: bid ``amount`` for the character (more than the highest bid so far)."""
-
-    amount: int
-    kind: ClassVar[str] = "character/auction"
-
-    def __str__(self) -> str:
-        return f"{seat_prefix(self.seat)}bid {self.amount}"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class Pass(Action):
-    """Auction: no bid."""
-
-    kind: ClassVar[str] = "character/auction"
-
-    def __str__(self) -> str:
-        return f"{seat_prefix(self.seat)}pass"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class PayBid(Action):
-    """Auction: the winner pays ``cards`` of one currency (or diamonds) for the character."""
-
-    cards: tuple[str, ...]
-    kind: ClassVar[str] = "character/auction"
-
-    def __post_init__(self) -> None:
-        check_fields(self)
-
-    def __str__(self) -> str:
-        return f"{seat_prefix(self.seat)}pay " + " ".join(self.cards)
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class FatimeChoice(Action):
-    """Fatime's new owner keeps her (8 points at the end) or swaps her (ruling R9)."""
-
-    keep: bool
-    kind: ClassVar[str] = "character/use"
-
-    def __str__(self) -> str:
-        return f"{seat_prefix(self.seat)}fatime {'keep' if self.keep else 'swap'}"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class KarimBuy(Action):
-    """Abdul Karim (1×): buy the tile on market ``space`` for nothing, as if paid exactly."""
-
-    space: int
-    kind: ClassVar[str] = RuleId.BUY.value
-    is_main: ClassVar[bool] = True
-
-    def __str__(self) -> str:
-        return f"{seat_prefix(self.seat)}karim buy {self.space}"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class KnihstigTake(Action):
-    """Abdul Knihstig (♦): right after a purchase paid with 10 or more, take ``card`` from
-    the money display."""
-
-    card: str
-    kind: ClassVar[str] = "character/use"
-
-    def __str__(self) -> str:
-        return f"{seat_prefix(self.seat)}knihstig take {self.card}"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class ElSchaufRedesign(Action):
-    """Abdul El'Schauf (♦): one more redesign at the end of the turn, once tiles are placed."""
-
-    redesign: Action
-    kind: ClassVar[str] = "character/use"
-
-    def __post_init__(self) -> None:
-        check_fields(self)
-        if not isinstance(self.redesign, (BuildFromReserve, MoveToReserve, SwapWithReserve)):
-            words = {"value": shown(str(self.redesign))}
-            raise ActionParseError(render("refusal.el-schauf", words))
-
-    def __str__(self) -> str:
-        return f"{seat_prefix(self.seat)}el-schauf {self.redesign}"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class LailaSwap(Action):
-    """Laila Wundabah (♦): before the turn, the tile on ``space`` goes back into the bag and
-    a new one is drawn for it."""
-
-    space: int
-    kind: ClassVar[str] = "character/use"
-
-    def __str__(self) -> str:
-        return f"{seat_prefix(self.seat)}laila swap {self.space}"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class MachmaSwap(Action):
-    """Machma Klain (♦): before the turn, discard ``give`` and take ``take`` (a display card
-    of at most equal value)."""
-
-    give: str
-    take: str
-    kind: ClassVar[str] = "character/use"
-
-    def __str__(self) -> str:
-        return f"{seat_prefix(self.seat)}machma swap {self.give} for {self.take}"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class YammeradDraw(Action):
-    """Yammerad (♦): before the turn, with fewer than 3 money cards, draw the deck's top card."""
-
-    kind: ClassVar[str] = "character/use"
-
-    def __str__(self) -> str:
-        return f"{seat_prefix(self.seat)}yammerad draw"
-
-
-_CARD = r"([a-z]+-\d#\d)"
-for _pattern, _build in (
-    (r"bid\s+(\d+)", lambda m: Bid(int(m[1]))),
-    (r"pass", lambda m: Pass()),
-    (r"pay\s+(.+)", lambda m: PayBid(tuple(m[1].replace(",", " ").split()))),
-    (r"fatime\s+(keep|swap)", lambda m: FatimeChoice(m[1] == "keep")),
-    (r"karim\s+buy\s+(-?\d+)", lambda m: KarimBuy(int(m[1]))),
-    (r"knihstig\s+take\s+" + _CARD, lambda m: KnihstigTake(m[1])),
-    (r"el-schauf\s+(redesign\s+.+)", lambda m: ElSchaufRedesign(parse_action(m[1]))),
-    (r"laila\s+swap\s+(-?\d+)", lambda m: LailaSwap(int(m[1]))),
-    (r"machma\s+swap\s+" + _CARD + r"\s+for\s+" + _CARD, lambda m: MachmaSwap(m[1], m[2])),
-    (r"yammerad(?:\s+draw)?", lambda m: YammeradDraw()),
-):
-    register_parser(_pattern, _build)
-
-_OWNED_ACTIONS = (
-    Bid,
-    Pass,
-    PayBid,
-    FatimeChoice,
-    KarimBuy,
-    KnihstigTake,
-    ElSchaufRedesign,
-    LailaSwap,
-    MachmaSwap,
-    YammeradDraw,
-)
-_USES: dict[type, str] = {
-    KarimBuy: KARIM,
-    KnihstigTake: KNIHSTIG,
-    ElSchaufRedesign: EL_SCHAUF,
-    LailaSwap: LAILA,
-    MachmaSwap: MACHMA,
-    YammeradDraw: YAMMERAD,
-}
-_BEFORE_TURN = (LailaSwap, MachmaSwap, YammeradDraw)
 
 
 # -- money: what a hand can pay for a character (the highest bid: core.payment's payable) -----
@@ -505,7 +284,7 @@ class Characters(Module):
         do = _DOS.get(type(action))
         if do is None:
             return False
-        character = _USES.get(type(action))
+        character = USES.get(type(action))
         if character is not None and BY_ID[character].symbol is Symbol.TURN:
             _data(state)["used"] = state.turn
         do(state, action)
@@ -683,10 +462,10 @@ def _held(state: GameState) -> Violation | None:
 
 
 def _check(state: GameState, action: Action) -> list[Violation] | None:
-    if not isinstance(action, _OWNED_ACTIONS):
+    if not isinstance(action, OWNED_ACTIONS):
         return None
     held = _held(state)
-    if held is not None and type(action) in _USES:  # no character is used while play is held
+    if held is not None and type(action) in USES:  # no character is used while play is held
         return [held]
     data = _data(state)
     seat = state.current
@@ -702,7 +481,7 @@ def _check(state: GameState, action: Action) -> list[Violation] | None:
         if not action.keep and not data["aside"]:
             return [Violation.of(RuleId.CHARACTER_CONDITION, "fatime-empty")]
         return []
-    character = _USES[type(action)]
+    character = USES[type(action)]
     if character not in data["owned"][seat]:
         return [
             Violation.of(
@@ -716,7 +495,7 @@ def _check(state: GameState, action: Action) -> list[Violation] | None:
         found.append(
             Violation.of(RuleId.CHARACTER_ONE_PER_TURN, character=_character_name(character))
         )
-    if isinstance(action, _BEFORE_TURN) and not _before_turn(state):
+    if isinstance(action, BEFORE_TURN) and not _before_turn(state):
         found.append(
             Violation.of(
                 RuleId.CHARACTER_BEFORE_TURN,
