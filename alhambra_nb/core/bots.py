@@ -105,10 +105,10 @@ class GreedyBot:
             return self._place(state, player.bought[0])
         if state.phase != PHASE_PLAY or not state.may_act:
             return EndTurn()
-        buy = self._best_buy(state)
+        buy = self.best_buy(state)
         if buy is not None:
             return buy
-        build = self._best_build(state)
+        build = self.best_build(state)
         if build is not None:
             return build
         return self._best_take(state)
@@ -147,7 +147,9 @@ class GreedyBot:
             weight = 0.1
         return first * weight + len(tile.walls)
 
-    def _best_buy(self, state: GameState) -> Action | None:
+    # -- what a rules module may ask of the bot when it advises (see Module.advise) --------
+    def best_buy(self, state: GameState) -> Action | None:
+        """The purchase this bot would make now, or ``None`` when none is worth it."""
         player = state.players[state.current]
         best: tuple[float, int, tuple[str, ...]] | None = None
         for space, cards in buy_options(state, player):
@@ -168,7 +170,8 @@ class GreedyBot:
             return None
         return Buy(best[1], best[2])
 
-    def _best_build(self, state: GameState) -> Action | None:
+    def best_build(self, state: GameState) -> Action | None:
+        """A tile of the reserve this bot would build now, or ``None``."""
         player = state.players[state.current]
         for tile in player.reserve:
             cells = player.city.legal_cells(tile)

@@ -195,7 +195,9 @@ class Module:
     # -- computer players -----------------------------------------------------------------
     def advise(self, state: GameState, bot: Any) -> Action | None:
         """The action a sensible player takes now for this module's sake (an auction bid, a
-        character used), or ``None`` to let the bot play as usual."""
+        character used), or ``None`` to let the bot play as usual. ``bot`` is the asking bot;
+        a ``GreedyBot`` also says what it would buy or build now (``best_buy(state)``,
+        ``best_build(state)``)."""
         return None
 
     def tile_value(self, state: GameState, seat: int, tile: Tile) -> float | None:

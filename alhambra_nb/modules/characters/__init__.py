@@ -967,12 +967,12 @@ def _advise(state: GameState, bot: Any) -> Action | None:
     swap = _useful_machma(state, player, [a for a in choice if isinstance(a, MachmaSwap)])
     if swap is not None:
         return swap
-    if LailaSwap in uses and getattr(bot, "_best_buy", lambda s: None)(state) is None:
+    if LailaSwap in uses and getattr(bot, "best_buy", lambda s: None)(state) is None:
         # Nothing worth buying: renew the tile of the space this player is richest in.
         spaces = [a.space for a in choice if isinstance(a, LailaSwap)]
         return LailaSwap(max(spaces, key=lambda space: _money_for(player.money, space)))
     if ElSchaufRedesign in uses:
-        build = getattr(bot, "_best_build", lambda s: None)(state)
+        build = getattr(bot, "best_build", lambda s: None)(state)
         if build is not None:
             return ElSchaufRedesign(build)
     return None

@@ -240,7 +240,7 @@ class Gates(Module):
             and state.may_act
             and not state.actions
             and not player.bought
-            and getattr(bot, "_best_buy", lambda s: None)(state) is None
+            and getattr(bot, "best_buy", lambda s: None)(state) is None
         ):
             return TakeGate()
         return None
