@@ -145,7 +145,7 @@ class City:
         self, tile: Tile | str, cell: Cell, rotation: int, gate: Side | str | None = None
     ) -> Attempt:
         tile, cell, turns = as_tile(tile), as_cell(cell), as_rotation(rotation)
-        edges = tile.rotated_edges(turns)
+        edges = tile.rotated_edges(turns) if turns else tile.edges
         return Attempt(tile, cell, edges, turns, self._tiles, self._facts(), as_side(gate))
 
     def is_legal(

@@ -31,7 +31,7 @@ class Side(IntEnum):
     @property
     def opposite(self) -> Side:
         """The side facing this one across a shared edge."""
-        return Side((self + 2) % 4)
+        return SIDES[self ^ 2]
 
     @property
     def delta(self) -> Cell:

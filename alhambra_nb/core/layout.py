@@ -2,9 +2,10 @@
 
 A :class:`Layout` is derived from a city's tiles and gates and never changes; when the city
 changes it gets a new one, derived from the old one when a single tile was built, taken away
-or swapped. It holds the walking graph search (who is reachable from the fountain, and whom
-each tile's removal would cut off), the empty cells that reach the outside, and what every
-cell's neighbours show it.
+or swapped. It holds which edge every tile shows on each side, what every cell's neighbours
+show it, where a pedestrian crosses from tile to tile and who is reachable from the fountain
+(and, when asked, whom each tile's removal would cut off), and the empty cells that reach the
+outside.
 
 Cells are kept as bits of integers over the city's bounding box plus a margin (a
 cell's bit is its row times the grid's width plus its column), so a question about every
@@ -18,9 +19,9 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from .geometry import ORIGIN, Cell, Side, neighbour, neighbours
+from .geometry import ORIGIN, SIDES, Cell, Side, neighbour, neighbours
 from .tiles import MATCHING_EDGES, Edge, Tile
-from .walls import longest_wall
+from .walls import longest_wall_of
 
 OPEN, WALL = int(Edge.OPEN), int(Edge.WALL)
 
@@ -90,47 +91,6 @@ _GRID_MARGIN = 4
 land beyond it); the rest lets the city grow a while before the grid is laid out again."""
 
 
-def walk_neighbours(
-    tiles: Mapping[Cell, Tile], gates: frozenset[tuple[Cell, int]]
-) -> dict[Cell, list[Cell]]:
-    """The walking graph: tiles joined where a pedestrian can cross their shared side.
-
-    Open against open, or a gated double wall (expansion II); nobody walks through a camp.
-    """
-    return {
-        cell: _walk_links(tiles, gates, cell, tile)
-        for cell, tile in tiles.items()
-        if not tile.is_camp
-    }
-
-
-def _walk_links(
-    tiles: Mapping[Cell, Tile], gates: frozenset[tuple[Cell, int]], cell: Cell, tile: Tile
-) -> list[Cell]:
-    """The neighbours a pedestrian can step to from the building ``tile`` at ``cell``."""
-    joined = []
-    edges = tile.edges
-    for side, other_cell in enumerate(neighbours(cell)):
-        other = tiles.get(other_cell)
-        if other is None or other.is_camp:
-            continue
-        mine, theirs = edges[side], other.edges[side ^ 2]
-        if (mine is Edge.OPEN and theirs is Edge.OPEN) or (
-            mine is Edge.WALL and theirs is Edge.WALL and _gated(cell, side, gates)
-        ):
-            joined.append(other_cell)
-    return joined
-
-
-def _gated(cell: Cell, side: int, gates: frozenset[tuple[Cell, int]]) -> bool:
-    if not gates:
-        return False
-    if side in (1, 2):
-        return (cell, side) in gates
-    x, y = cell
-    return ((x, y - 1), 2) in gates if side == 0 else ((x - 1, y), 1) in gates
-
-
 class Layout:
     """The derived facts about one position that every rule check reads.
 
@@ -145,15 +105,16 @@ class Layout:
         "_enclosures",
         "_facing",
         "_gates",
-        "_graph",
         "_hangs",
         "_height",
         "_legal",
+        "_links",
         "_locked",
         "_not_first_col",
         "_not_last_col",
         "_order",
         "_origin",
+        "_reach",
         "_split",
         "_touching",
         "_wall",
@@ -163,7 +124,7 @@ class Layout:
         "full_bits",
         "memo",
         "outside_bits",
-        "reach",
+        "reach_bits",
         "ring_bits",
         "tiles",
     )
@@ -181,10 +142,9 @@ class Layout:
         self._order: list[Cell] | None = None
         self._cuts: dict[Cell, list[tuple[int, int]]] | None = None
         self._hangs: dict[Cell, int] | None = None
+        self._reach: frozenset[Cell] | None = None
         if bare:  # for _derived, which fills in the rest from the layout before
             return
-        self._graph = walk_neighbours(tiles, gates)
-        self.reach, self._order, self._cuts = _search_from_fountain(self._graph)
         self._setup_grid()
         self.camps = [cell for cell, tile in tiles.items() if tile.is_camp]
         self._forget_derived()
@@ -203,59 +163,49 @@ class Layout:
     # -- one tile more or less ------------------------------------------------------------
     def placed(self, cell: Cell, tile: Tile, tiles: Mapping[Cell, Tile]) -> Layout:
         """The layout of ``tiles``: this position with ``tile`` legally built at ``cell``."""
-        graph, reach, hangs = self._graph, self.reach, self._known_hangs()
-        if not tile.is_camp:
-            links = _walk_links(tiles, self._gates, cell, tile)
-            if not links or any(other not in reach for other in links):
+        if not self._inside_margin(cell):
+            return Layout(tiles, self._gates)  # a grid with room round the new tile
+        after, bit = self._derived(tiles), self.bit(cell)
+        after._show(bit, tile, not tile.is_camp)
+        after._links = after._walk_links()
+        if tile.is_camp:  # nobody walks through a camp: walking stays as it was
+            after.camps = [*self.camps, cell]
+            after.reach_bits, after._reach = self.reach_bits, self._reach
+            after._order, after._cuts, after._hangs = self._order, self._cuts, self._hangs
+        else:
+            joined = after._joined(bit)
+            if not joined or joined & ~self.reach_bits:
                 return Layout(tiles, self._gates)  # walking changes beyond the new tile
-            graph = dict(graph)
-            graph[cell] = links
-            for other in links:
-                graph[other] = [*graph[other], cell]
-            reach = reach | {cell}
+            after.reach_bits = self.reach_bits | bit
             # A tile joined by one side hangs on that neighbour alone; joined by more, it
             # closes a loop, and who hangs on whom is searched again when asked.
-            hangs = _one_more(hangs, links[0]) if len(links) == 1 else None
-        after = self._derived(tiles, graph, reach)
-        after._hangs = hangs
-        if tile.is_camp:  # nobody walks through a camp: the walking graph stays as it was
-            after.camps = [*self.camps, cell]
-            after._order, after._cuts = self._order, self._cuts
-        if not after._inside_margin(cell):
-            after._setup_grid()
-        else:
-            bit = after.bit(cell)
-            # A legal tile encloses nothing, so only its own cell leaves the open land.
-            after.empty_bits = self.empty_bits & ~bit
-            after.outside_bits = self.outside_bits & ~bit
-            after._facing = list(self._facing)
-            after._show(bit, tile, cell in reach)
+            if joined & (joined - 1) == 0:
+                after._hangs = _one_more(self._known_hangs(), self.cells_of(joined)[0])
+        # A legal tile encloses nothing, so only its own cell leaves the open land.
+        after.empty_bits = self.empty_bits & ~bit
+        after.outside_bits = self.outside_bits & ~bit
         return after
 
     def removed(self, cell: Cell, tiles: Mapping[Cell, Tile]) -> Layout:
         """The layout of ``tiles``: this position with the tile at ``cell`` legally taken
         away (nothing else cut off)."""
-        graph, reach, hangs = self._graph, self.reach, self._known_hangs()
-        if cell in graph:
-            graph = dict(graph)
-            links = graph.pop(cell)
-            for other in links:
-                graph[other] = [c for c in graph[other] if c != cell]
-            reach = reach - {cell}
-            # A tile joined by one side was one piece hanging on that neighbour.
-            hangs = _one_less(hangs, links[0]) if len(links) == 1 else None
-        after = self._derived(tiles, graph, reach)
-        after._hangs = hangs
-        if cell in self.camps:
+        after, bit, old = self._derived(tiles), self.bit(cell), self.tiles[cell]
+        reachable = bool(self.reach_bits & bit)
+        joined = self._joined(bit)
+        after._show(bit, old, reachable, shown=False)
+        after._links = after._walk_links()
+        after.reach_bits = self.reach_bits & ~bit
+        if old.is_camp:
             after.camps = [c for c in self.camps if c != cell]
-            after._order, after._cuts = self._order, self._cuts
-        bit = after.bit(cell)
+            after._reach = self._reach
+            after._order, after._cuts, after._hangs = self._order, self._cuts, self._hangs
+        elif joined and joined & (joined - 1) == 0:
+            # A tile joined by one side was one piece hanging on that neighbour.
+            after._hangs = _one_less(self._known_hangs(), self.cells_of(joined)[0])
         after.empty_bits = self.empty_bits | bit
         after.outside_bits = self.outside_bits
         if self.outside_bits & self.beside(bit):
             after.outside_bits = after.flood(self.outside_bits | bit, after.empty_bits)
-        after._facing = list(self._facing)
-        after._show(bit, self.tiles[cell], cell in self.reach, shown=False)
         return after
 
     def swapped(self, cell: Cell, tile: Tile, tiles: Mapping[Cell, Tile]) -> Layout:
@@ -265,26 +215,25 @@ class Layout:
         and only the empty cells beside it see new edges. A camp changes walking: rebuilt."""
         if tile.is_camp or self.tiles[cell].is_camp:
             return Layout(tiles, self._gates)
-        after = self._derived(tiles, self._graph, self.reach)
+        after, bit = self._derived(tiles), self.bit(cell)
+        after._links, after.reach_bits, after._reach = self._links, self.reach_bits, self._reach
         after._order, after._cuts, after._hangs = self._order, self._cuts, self._hangs
         after.empty_bits, after.outside_bits = self.empty_bits, self.outside_bits
-        bit, reachable = self.bit(cell), cell in self.reach
-        after._facing = list(self._facing)
+        reachable = bool(self.reach_bits & bit)
         after._show(bit, self.tiles[cell], reachable, shown=False)
         after._show(bit, tile, reachable)
         return after
 
-    def _derived(
-        self, tiles: Mapping[Cell, Tile], graph: dict[Cell, list[Cell]], reach: frozenset[Cell]
-    ) -> Layout:
-        """A layout for ``tiles`` sharing this one's grid; the caller fixes what changed."""
+    def _derived(self, tiles: Mapping[Cell, Tile]) -> Layout:
+        """A layout for ``tiles`` sharing this one's grid and, to be changed by the caller,
+        a copy of its edges; the caller fixes what else changed."""
         after = Layout(tiles, self._gates, bare=True)
-        after._graph, after.reach = graph, reach
         after.camps = self.camps
         after._origin, after._width, after._height = self._origin, self._width, self._height
         after._cells = self._cells
         after.full_bits, after.ring_bits = self.full_bits, self.ring_bits
         after._not_first_col, after._not_last_col = self._not_first_col, self._not_last_col
+        after._facing = list(self._facing)
         after._forget_derived()
         after._locked = self._locked  # the same gates
         return after
@@ -298,13 +247,21 @@ class Layout:
     def longest_wall(self) -> tuple[tuple[Cell, Side], ...]:
         """The segments of the longest outer wall (ruling R5), computed once."""
         if self._wall is None:
-            self._wall = longest_wall(self.tiles)
+            self._wall = longest_wall_of(self.outer_walls())
         return self._wall
+
+    def outer_walls(self) -> list[tuple[Cell, Side]]:
+        """Every walled tile side that does not face another wall (a double wall is inner)."""
+        facing, found = self._facing, []
+        for side in SIDES:
+            walls = facing[_OWN + 4 * side + WALL] & ~facing[_SHOWN + 4 * side + WALL]
+            found += [(cell, side) for cell in self.cells_of(walls)]
+        return found
 
     # -- the grid of empty space ----------------------------------------------------------
     def _setup_grid(self) -> None:
-        xs = [x for x, _ in self.tiles] or [0]
-        ys = [y for _, y in self.tiles] or [0]
+        tiles = self.tiles
+        xs, ys = zip(*tiles, strict=True) if tiles else ((0,), (0,))
         left, top = min(xs) - _GRID_MARGIN, min(ys) - _GRID_MARGIN
         width, height = max(xs) + _GRID_MARGIN + 1 - left, max(ys) + _GRID_MARGIN + 1 - top
         self._origin = (left, top)
@@ -319,11 +276,97 @@ class Layout:
         self._not_first_col = full & ~first_col
         self._not_last_col = full & ~(first_col << (width - 1))
         self.full_bits = full
-        self.empty_bits = full & ~self.bits_of(self.tiles)
+        # Tiles of one kind of edges are recorded together: a handful of kinds, not each tile.
+        by_code: dict[int, int] = {}
+        camps = fountains = 0
+        for (x, y), tile in tiles.items():
+            bit = 1 << (y - top) * width + x - left
+            by_code[tile.edge_bits] = by_code.get(tile.edge_bits, 0) | bit
+            if tile.is_camp:
+                camps |= bit
+            elif tile.is_fountain:
+                fountains |= bit
+        facing = self._facing = [0] * 42
+        for code, bits in by_code.items():
+            for side in range(4):
+                facing[_OWN + 4 * side + (code >> 2 * side & 3)] |= bits
+        facing[_CAMPS], facing[_FOUNTAINS] = camps, fountains
+        built = sum(by_code.values())
+        self.empty_bits = full & ~built
         self.outside_bits = self.flood(self.ring_bits, self.empty_bits)
-        self._facing = [0] * 42
-        for cell, tile in self.tiles.items():
-            self._show(self.bit(cell), tile, cell in self.reach)
+        self._links = self._walk_links()
+        self.reach_bits = self._walked_from_fountain(built & ~camps)
+        self._show_all()
+
+    def _show_all(self) -> None:
+        """Fill in what every cell's neighbours show it, from the tiles' own edges: the edge
+        a tile shows on one side is what the cell beyond that side sees."""
+        facing, reach, toward = self._facing, self.reach_bits, self._toward
+        for side in range(4):
+            across = side ^ 2
+            own = _OWN + 4 * across
+            for edge in range(4):
+                facing[_SHOWN + 4 * side + edge] = toward(facing[own + edge], across)
+            facing[_WALK_IN + side] = toward(facing[own + OPEN] & reach, across)
+            facing[_GATE_IN + side] = toward(facing[own + WALL] & reach, across)
+
+    def _toward(self, bits: int, side: int) -> int:
+        """``bits`` moved one cell across ``side`` (north, east, south, west)."""
+        width = self._width
+        if side == 0:
+            return bits >> width
+        if side == 1:
+            return bits << 1
+        if side == 2:
+            return bits << width
+        return bits >> 1
+
+    # -- walking --------------------------------------------------------------------------
+    def _walk_links(self) -> tuple[int, int]:
+        """Where a pedestrian crosses from a tile to its east and to its south neighbour:
+        open side against open side (a camp has none), or a gated double wall."""
+        facing, width = self._facing, self._width
+        east = facing[_OWN + 4 + OPEN] & facing[_OWN + 12 + OPEN] >> 1
+        south = facing[_OWN + 8 + OPEN] & facing[_OWN + OPEN] >> width
+        for cell, side in self._gates:
+            bit = self.bit(cell)
+            if side == 1 and facing[_OWN + 4 + WALL] & bit and facing[_OWN + 12 + WALL] & bit << 1:
+                east |= bit
+            elif side == 2 and facing[_OWN + 8 + WALL] & bit and facing[_OWN + WALL] & bit << width:
+                south |= bit
+        return east, south
+
+    def _joined(self, bit: int) -> int:
+        """The tiles a pedestrian crosses to from the tile at ``bit``."""
+        east, south = self._links
+        width = self._width
+        return (
+            (south & bit >> width) | (east & bit) << 1 | (south & bit) << width | (east & bit >> 1)
+        )
+
+    def _walked_from_fountain(self, buildings: int) -> int:
+        """The tiles reachable from the fountain, spread side by side over the links."""
+        start = self.bit(ORIGIN) & buildings
+        east, south = self._links
+        width, reach = self._width, start
+        while True:
+            grown = (
+                reach
+                | (reach & east) << 1
+                | (reach >> 1 & east)
+                | (reach & south) << width
+                | (reach >> width & south)
+            )
+            if grown == reach:
+                return reach
+            reach = grown
+
+    @property
+    def reach(self) -> frozenset[Cell]:
+        """The tiles a pedestrian can reach from the fountain."""
+        if self._reach is None:
+            self._reach = frozenset(self.cells_of(self.reach_bits))
+        return self._reach
 
     def _show(self, bit: int, tile: Tile, reachable: bool, shown: bool = True) -> None:
         """Record (or with ``shown=False`` forget) what ``tile`` at ``bit`` shows the four
@@ -474,7 +517,11 @@ class Layout:
         return self._hangs
 
     def _walk(self) -> None:
-        _, self._order, self._cuts = _search_from_fountain(self._graph)
+        search = _Search(self._links, self._width, self._cells)
+        origin = self.bit(ORIGIN) & self.reach_bits
+        if origin:
+            search.visit(origin.bit_length() - 1, -1)
+        self._order, self._cuts = search.order, search.cut_ranges
 
     def cut_off_by(self, cell: Cell) -> list[Cell]:
         """The tiles that could no longer be walked to if the tile at ``cell`` were gone."""
@@ -636,49 +683,45 @@ def _grid_cells(left: int, top: int, width: int, height: int) -> tuple[Cell, ...
     return tuple((left + x, top + y) for y in range(height) for x in range(width))
 
 
-def _search_from_fountain(
-    graph: dict[Cell, list[Cell]],
-) -> tuple[frozenset[Cell], list[Cell], dict[Cell, list[tuple[int, int]]]]:
-    """Depth-first search of the walking graph from the fountain (ruling R4).
-
-    Returns the reachable tiles, their discovery order, and for each tile the ranges of that
-    order which would be cut off without it (Tarjan's articulation points: a child subtree
-    whose lowest back-link does not climb above the tile hangs on it alone).
-    """
-    if ORIGIN not in graph:
-        return frozenset(), [], {}
-    search = _Search(graph)
-    search.visit(ORIGIN, None)
-    disc, order, cut_ranges = search.disc, search.order, search.cut_ranges
-    return frozenset(disc), order, cut_ranges
-
-
 class _Search:
-    """One depth-first search of :func:`_search_from_fountain` (a class rather than a
-    nested function, which would refer to itself and wait for the garbage collector)."""
+    """A depth-first search of the walking links from the fountain (ruling R4): the tiles in
+    the order it finds them, and for each tile the ranges of that order which would be cut off
+    without it (Tarjan's articulation points: a child subtree whose lowest back-link does not
+    climb above the tile hangs on it alone). Neighbours are tried north, east, south, west."""
 
-    __slots__ = ("cut_ranges", "disc", "graph", "order")
+    __slots__ = ("cells", "cut_ranges", "disc", "east", "order", "south", "width")
 
-    def __init__(self, graph: dict[Cell, list[Cell]]) -> None:
-        self.graph = graph
-        self.disc: dict[Cell, int] = {}
+    def __init__(self, links: tuple[int, int], width: int, cells: tuple[Cell, ...]) -> None:
+        self.east, self.south = links
+        self.width, self.cells = width, cells
+        self.disc: dict[int, int] = {}
         self.order: list[Cell] = []
         self.cut_ranges: dict[Cell, list[tuple[int, int]]] = {}
 
-    def visit(self, cell: Cell, parent: Cell | None) -> int:
-        """Number ``cell``, walk on from it; the lowest number its subtree links back to."""
-        disc, order = self.disc, self.order
-        index = disc[cell] = len(order)
-        order.append(cell)
-        low = index
-        for other in self.graph[cell]:
+    def visit(self, index: int, parent: int) -> int:
+        """Number the tile at bit ``index``, walk on from it; the lowest number its subtree
+        links back to."""
+        disc, order, east, south, width = self.disc, self.order, self.east, self.south, self.width
+        mine = disc[index] = len(order)
+        order.append(self.cells[index])
+        low = mine
+        around = (
+            index - width if south >> index - width & 1 else -1,
+            index + 1 if east >> index & 1 else -1,
+            index + width if south >> index & 1 else -1,
+            index - 1 if east >> index - 1 & 1 else -1,
+        )
+        for other in around:
+            if other < 0:
+                continue
             seen = disc.get(other)
             if seen is None:
-                below = self.visit(other, cell)
+                below = self.visit(other, index)
                 if below < low:
                     low = below
-                if below >= index:
-                    self.cut_ranges.setdefault(cell, []).append((disc[other], len(order)))
+                if below >= mine:
+                    cut = self.cut_ranges.setdefault(self.cells[index], [])
+                    cut.append((disc[other], len(order)))
             elif seen < low and other != parent:
                 low = seen
         return low

@@ -67,7 +67,7 @@ from .payment import (
     sort_out,
 )
 from .phases import PHASE_ENDING, PHASE_FINAL, PHASE_OVER, PHASE_PLAY
-from .rules import Shape
+from .rules import upright
 from .ruleset import ruleset_for
 from .saves import MAX_NUMBER_BITS, MAX_SEED
 from .scoring import ScoreBreakdown, score_round
@@ -288,7 +288,7 @@ def legal_actions(state: GameState) -> LegalActions:
         found = extra(state)  # a list, tuple or lazy LegalActions is kept as it is
         groups.append((found if isinstance(found, _LISTED) else list(found), _identity))
     for tile in player.bought:
-        cells = rules.legal_cells(player.city._facts(), Shape.of(tile))
+        cells = rules.legal_cells(player.city._facts(), upright(tile))
         groups.append((cells, partial(_place_at, tile)))
         groups.append(([tile], _make_reserve))
         if state.neutral is not None and state.phase == PHASE_PLAY:
@@ -441,7 +441,7 @@ def redesign_groups(player: PlayerState) -> list[ActionGroup]:
     if known is not None and known[0] == reserve:
         return known[1]  # type: ignore[no-any-return]
     groups: list[ActionGroup] = [
-        (rules.legal_cells(layout, Shape.of(tile)), partial(_build_at, tile)) for tile in reserve
+        (rules.legal_cells(layout, upright(tile)), partial(_build_at, tile)) for tile in reserve
     ]
     groups.append((rules.removable_cells(layout), _make_remove))
     groups.append((swaps(player.city, reserve), _make_swap))
@@ -460,7 +460,7 @@ def swaps(city: City, reserve: Sequence[Tile]) -> list[tuple[Cell, Tile]]:
     if not reserve:
         return []
     layout = city._facts()
-    masks = [(tile, rules.swap_bits(layout, Shape.of(tile))) for tile in reserve]
+    masks = [(tile, rules.swap_bits(layout, upright(tile))) for tile in reserve]
     return [
         (cell, tile)
         for cell, bit, old in rules.swap_slots(layout)
@@ -472,7 +472,7 @@ def swaps(city: City, reserve: Sequence[Tile]) -> list[tuple[Cell, Tile]]:
 def swap_is_legal(city: City, cell: Cell, tile: Tile) -> bool:
     """Whether ``tile`` may take the place of the tile at ``cell`` (no explanations)."""
     layout = city._facts()
-    return bool(rules.swap_bits(layout, Shape.of(tile)) & layout.bit(cell))
+    return bool(rules.swap_bits(layout, upright(tile)) & layout.bit(cell))
 
 
 # -- checking an action ---------------------------------------------------------------------

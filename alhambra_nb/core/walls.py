@@ -39,7 +39,12 @@ _ENDS = ((0, 0, 1, 0), (1, 0, 1, 1), (0, 1, 1, 1), (0, 0, 0, 1))
 
 def longest_wall(tiles: Mapping[Cell, Tile]) -> tuple[Segment, ...]:
     """The segments of the longest outer wall, sorted; ties go to the wall met first."""
-    segments = sorted(outer_segments(tiles))
+    return longest_wall_of(outer_segments(tiles))
+
+
+def longest_wall_of(segments: Sequence[Segment]) -> tuple[Segment, ...]:
+    """:func:`longest_wall` of the outer wall ``segments`` (in any order)."""
+    segments = sorted(segments)
     at_point: dict[Point, list[int]] = {}
     ends = []
     for index, ((x, y), side) in enumerate(segments):

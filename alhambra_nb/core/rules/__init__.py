@@ -22,7 +22,7 @@ from .redesign import (
     swap_bits,
     swap_slots,
 )
-from .shape import ANY_GATE, NO_GATE, Shape
+from .shape import ANY_GATE, NO_GATE, Shape, upright
 
 __all__ = [
     "ANY_GATE",
@@ -44,4 +44,5 @@ __all__ = [
     "removable_cells",
     "swap_bits",
     "swap_slots",
+    "upright",
 ]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import NamedTuple
 
-from ..geometry import Cell, Side, neighbour, neighbours
+from ..geometry import SIDES, Cell, Side, neighbour, neighbours
 from ..layout import Layout
 from ..messages import Phrase, Template, add_messages
 from ..tiles import MATCHING_EDGES, Edge, Tile
@@ -81,13 +81,13 @@ def touches_city(attempt: Attempt) -> Iterator[Violation]:
 
 def walls_match(attempt: Attempt) -> Iterator[Violation]:
     """Every shared side matches (and, with camps, the bastion rules of §9.4)."""
-    for side, other_cell in enumerate(neighbours(attempt.cell)):
+    for side, other_cell in zip(SIDES, neighbours(attempt.cell), strict=True):
         other = attempt.tiles.get(other_cell)
         if other is None:
             continue
         mine, theirs = attempt.edges[side], other.edges[side ^ 2]
         if (mine, theirs) not in MATCHING_EDGES:
-            yield _mismatch(attempt, Side(side), other_cell, other, mine, theirs)
+            yield _mismatch(attempt, side, other_cell, other, mine, theirs)
 
 
 def _mismatch(
@@ -139,12 +139,13 @@ def walking(attempt: Attempt) -> Iterator[Violation]:
     reasons: list[Phrase] = []
     cut_off: list[Cell] = []
     in_the_way: list[tuple[Cell, Side]] = []
-    for index, other_cell in enumerate(neighbours(cell)):
+    for side, other_cell in zip(SIDES, neighbours(cell), strict=True):
         other = tiles.get(other_cell)
         if other is None:
             continue
-        side = Side(index)
         mine, theirs = attempt.edges[side], other.edges[side ^ 2]
+        if mine is Edge.OPEN and theirs is Edge.OPEN and other_cell in reach:
+            return  # walked to from a reachable neighbour: nothing to explain
         where = {"side": side, "opposite": side.opposite, "other": other, "other_cell": other_cell}
         if other.is_camp:
             reasons.append(Phrase("walking.camp", **where))
@@ -299,6 +300,9 @@ class PlacementRule(NamedTuple):
     """Whether, once broken, the rule is all there is to say."""
     any_tile: bool = False
     """Whether the mask is the same for every tile (it depends on the position alone)."""
+    searched: bool = False
+    """Whether the mask is searched out for the cells asked about only (the rest of it is
+    not worth knowing); any other mask is worked out for every cell once and remembered."""
 
 
 OCCUPIED = PlacementRule(
@@ -412,6 +416,7 @@ NO_HOLES = PlacementRule(
         ),
     },
     any_tile=True,
+    searched=True,
 )
 GATE = PlacementRule(
     RuleId.GATE,
@@ -443,33 +448,50 @@ RULES: tuple[PlacementRule, ...] = (
 add_messages({key: text for rule in RULES for key, text in rule.messages.items()})
 
 _FOR_ANY_TILE = tuple(rule for rule in RULES if rule.any_tile)
+NO_SHAPE = Shape.made(0, False, False, 0, NO_GATE)
+"""What a mask for every tile is asked with (it does not look)."""
 _FOR_THE_TILE = tuple(rule for rule in RULES if not rule.any_tile)
 
 
 def legal_bits(layout: Layout, shape: Shape) -> int:
     """The cells where a tile of ``shape`` keeps every building rule: the AND of the masks
-    (remembered with the layout, which a game asks about the same tiles again and again;
-    the masks that are the same for every tile once for all of them)."""
+    (remembered with the layout, which a game asks about the same tiles again and again)."""
     memo = layout.memo
     found = memo.get(shape.key)
     if found is None:
-        found = memo.get("open to any tile")
-        if found is None:
-            found = layout.full_bits
-            for rule in _FOR_ANY_TILE:  # in teaching order: the costly one sees the fewest
-                found &= rule.holds(layout, shape, found)
-            memo["open to any tile"] = found
+        found = memo[shape.key] = open_to_any_tile(layout) & fits_the_tile(layout, shape)
+    return found  # type: ignore[no-any-return]
+
+
+def open_to_any_tile(layout: Layout) -> int:
+    """The AND of the masks that are the same for every tile, once per position (in teaching
+    order, so the costly search sees only the cells left)."""
+    found = layout.memo.get("open to any tile")
+    if found is None:
+        found = layout.full_bits
+        for rule in _FOR_ANY_TILE:
+            found &= rule.holds(layout, NO_SHAPE, found)
+        layout.memo["open to any tile"] = found
+    return found  # type: ignore[no-any-return]
+
+
+def fits_the_tile(layout: Layout, shape: Shape) -> int:
+    """The AND of the masks that depend on the tile, once per kind of tile and position."""
+    key = -1 - shape.key
+    found = layout.memo.get(key)
+    if found is None:
+        found = layout.full_bits
         for rule in _FOR_THE_TILE:
+            found &= rule.holds(layout, shape, found)
             if not found:
                 break
-            found &= rule.holds(layout, shape, found)
-        memo[shape.key] = found
-    return found
+        layout.memo[key] = found
+    return found  # type: ignore[no-any-return]
 
 
 def legal_cells(layout: Layout, shape: Shape) -> tuple[Cell, ...]:
     """:func:`legal_bits` as cells, in reading order (north to south, west to east)."""
-    key = -1 - shape.key  # the shape's own key is its bits
+    key = ("cells", shape.key)
     found = layout.memo.get(key)
     if found is None:
         found = layout.memo[key] = tuple(layout.cells_of(legal_bits(layout, shape)))
@@ -494,6 +516,19 @@ def gate_openings(layout: Layout, shape: Shape) -> list[tuple[Cell, Side]]:
     return found
 
 
+def mask_of(rule: PlacementRule, layout: Layout, shape: Shape, within: int) -> int:
+    """Where ``rule`` holds for a tile of ``shape``: for every cell, remembered with the
+    layout (the fast answers and the explanations share it), or for a searched rule at the
+    cells ``within`` alone."""
+    if rule.searched:
+        return rule.holds(layout, shape, within)
+    key = (rule.id, shape.key)
+    found = layout.memo.get(key)
+    if found is None:
+        found = layout.memo[key] = rule.holds(layout, shape, layout.full_bits)
+    return found  # type: ignore[no-any-return]
+
+
 def broken_rules(attempt: Attempt, shape: Shape) -> list[PlacementRule]:
     """The rules whose masks leave the attempt's cell out, in teaching order; on a cell
     that holds a tile only those that still speak there, and a rule that is the whole
@@ -504,7 +539,7 @@ def broken_rules(attempt: Attempt, shape: Shape) -> list[PlacementRule]:
     broken = [
         rule
         for rule in RULES
-        if (rule.on_taken_cell or not taken) and not rule.holds(layout, shape, bit) & bit
+        if (rule.on_taken_cell or not taken) and not mask_of(rule, layout, shape, bit) & bit
     ]
     for rule in broken:
         if rule.whole_answer:

@@ -132,7 +132,10 @@ def nobody_hangs_on(layout: Layout, shape: Shape | None, within: int) -> int:
 
 def open_land_beside(layout: Layout, shape: Shape | None, within: int) -> int:
     # A tile with no open land beside it would leave a hole behind.
-    return layout.beside(layout.outside_bits)
+    found = layout.memo.get("beside open land")
+    if found is None:
+        found = layout.memo["beside open land"] = layout.beside(layout.outside_bits)
+    return found  # type: ignore[no-any-return]
 
 
 def nobody_cut_by_swap(layout: Layout, shape: Shape | None, within: int) -> int:
@@ -146,9 +149,11 @@ def nobody_cut_by_swap(layout: Layout, shape: Shape | None, within: int) -> int:
         holds = camps | (layout.full_bits & ~layout.bits_named("hangs"))
     else:
         holds = camps | _same_sides(layout, shape, within & ~camps)
-    for cell in layout.cells_of(within & ~holds & layout.tile_bits()):
-        if not _cut_by_swap(layout, cell, shape):
-            holds |= layout.bit(cell)
+    rest = within & ~holds & layout.tile_bits()
+    if rest:  # only where the quick answers above do not hold (a misfit, a lone link)
+        for cell in layout.cells_of(rest):
+            if not _cut_by_swap(layout, cell, shape):
+                holds |= layout.bit(cell)
     return holds
 
 
@@ -310,9 +315,9 @@ def swap_slots(layout: Layout) -> tuple[tuple[Cell, int, Tile], ...]:
     order, each with its bit."""
     found = layout.memo.get("swap slots")
     if found is None:
+        tiles = layout.tiles
         found = layout.memo["swap slots"] = tuple(
-            (cell, bit, layout.tiles[cell])
-            for cell, bit in layout.cells_and_bits(_slot_bits(layout))
+            [(cell, bit, tiles[cell]) for cell, bit in layout.cells_and_bits(_slot_bits(layout))]
         )
     return found  # type: ignore[no-any-return]
 
@@ -322,10 +327,14 @@ def swap_bits(layout: Layout, shape: Shape) -> int:
     key = ("swap", shape.key)
     found = layout.memo.get(key)
     if found is None:
-        found = _slot_bits(layout)
-        for placed in SWAP_PLACEMENT:
-            found &= placed.holds(layout, shape, found)
-        found = _walking_asked_without(layout, shape, found, found)
+        # The building rules, asked of this city: the slots are no gate's tiles, and where the
+        # new tile fits, walking asked of this city is walking asked without the old tile
+        # (see _walking_asked_without), so the two cities agree on every slot left.
+        found = (
+            _slot_bits(layout)
+            & placement.TOUCHES_CITY.holds(layout, shape, layout.full_bits)
+            & placement.fits_the_tile(layout, shape)
+        )
         if found:
             found &= SWAP_DISCONNECTS.holds(layout, shape, found)
         layout.memo[key] = found
