@@ -144,7 +144,7 @@ def nobody_cut_by_swap(layout: Layout, shape: Shape | None, within: int) -> int:
     building shows every neighbour what the old one showed (so nobody crosses another side),
     a building's that nobody hangs on alone for a camp; the rest is searched one by one."""
     assert shape is not None
-    camps = layout.bits_named("camps")
+    camps = layout.bits_named("camps") if layout.camps else 0
     if shape.camp:
         holds = camps | (layout.full_bits & ~layout.bits_named("hangs"))
     else:
@@ -330,25 +330,25 @@ def swap_bits(layout: Layout, shape: Shape) -> int:
         # The building rules, asked of this city: the slots are no gate's tiles, and where the
         # new tile fits, walking asked of this city is walking asked without the old tile
         # (see _walking_asked_without), so the two cities agree on every slot left.
-        found = (
-            _slot_bits(layout)
-            & placement.TOUCHES_CITY.holds(layout, shape, layout.full_bits)
-            & placement.fits_the_tile(layout, shape)
-        )
+        found = _slot_bits(layout, touching=True) & placement.fits_the_tile(layout, shape)
         if found:
             found &= SWAP_DISCONNECTS.holds(layout, shape, found)
         layout.memo[key] = found
     return found  # type: ignore[no-any-return]
 
 
-def _slot_bits(layout: Layout) -> int:
-    """The tiles a swap may replace at all (see :func:`swap_slots`)."""
-    found = layout.memo.get("slot bits")
+def _slot_bits(layout: Layout, *, touching: bool = False) -> int:
+    """The tiles a swap may replace at all (see :func:`swap_slots`); with ``touching``, only
+    those beside another tile (the building rule that is the same for every new tile)."""
+    key = "slot bits touching" if touching else "slot bits"
+    found = layout.memo.get(key)
     if found is None:
         found = layout.full_bits
         for rule in (EMPTY, FOUNTAIN_STAYS, GATE_LOCKED):
             found &= rule.holds(layout, None, found)
-        layout.memo["slot bits"] = found
+        if touching:
+            found &= placement.TOUCHES_CITY.holds(layout, placement.NO_SHAPE, found)
+        layout.memo[key] = found
     return found  # type: ignore[no-any-return]
 
 
