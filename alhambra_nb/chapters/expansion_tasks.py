@@ -23,7 +23,6 @@ from .game_tasks import GameTask, need_stage, read_name, told
 from .tasks import (
     AnswerError,
     Task,
-    around,
     capitalised,
     lettered,
     read_cell,
@@ -128,18 +127,6 @@ def _need_city(city: City | None) -> City:
     return city
 
 
-def _double_wall_sides(city: City, tile: Tile, cell: Cell) -> list[Side]:
-    """The sides where ``tile`` at ``cell`` would meet a neighbour wall to wall: where a gate
-    could stand (the engine still judges each one)."""
-    return [
-        side
-        for side in SIDES
-        if tile.has_wall(side)
-        and (other := city.get(neighbour(cell, side))) is not None
-        and other.has_wall(side.opposite)
-    ]
-
-
 @dataclass(frozen=True)
 class GatePlaceTask(Task):
     """Name a cell where ``tile`` may be built only thanks to a gate (optionally with the
@@ -160,7 +147,7 @@ class GatePlaceTask(Task):
         plain = city.check(self.tile, cell)
         if not plain:
             return wrong(voice.say("task.gate.needless", where=capitalised(where)), cells=[cell])
-        sides = [side] if side is not None else _double_wall_sides(city, self.tile, cell)
+        sides = [side] if side is not None else SIDES
         for gate in sides:
             with_gate = city.check(self.tile, cell, gate=gate)
             if not with_gate:
@@ -181,19 +168,11 @@ class GatePlaceTask(Task):
         return [cell for cell, _ in self.gated(_need_city(city))]
 
     def gated(self, city: City) -> list[tuple[Cell, Side]]:
-        """Each cell legal only with a gate, with a side the gate may go on."""
-        found = []
-        for cell in around(city):
-            if cell in city or not city.check(self.tile, cell):
-                continue
-            sides = [
-                side
-                for side in _double_wall_sides(city, self.tile, cell)
-                if not city.check(self.tile, cell, gate=side)
-            ]
-            if sides:
-                found.append((cell, sides[0]))
-        return found
+        """Each cell legal only with a gate, with the first side the gate may go on."""
+        found: dict[Cell, Side] = {}
+        for cell, side in city.gate_openings(self.tile):
+            found.setdefault(cell, side)
+        return list(found.items())
 
     def _fields(self) -> dict[str, Any]:
         return {"tile": self.tile.code, "rotation": 0, "breaks": [], "variant": None}
