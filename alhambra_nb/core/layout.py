@@ -15,9 +15,9 @@ of big-integer operations.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, overload
 
 from .geometry import ORIGIN, SIDES, Cell, Side, neighbour, neighbours
 from .tiles import MATCHING_EDGES, Edge, Tile
@@ -421,6 +421,10 @@ class Layout:
             bits ^= low
         return cells
 
+    def cell_bits(self, bits: int) -> CellBits:
+        """``bits`` as a sequence of cells in reading order, made only when read."""
+        return CellBits(bits, self._cells)
+
     def cells_and_bits(self, bits: int) -> list[tuple[Cell, int]]:
         """:meth:`cells_of` with each cell's bit."""
         found, grid = [], self._cells
@@ -675,6 +679,50 @@ def _one_less(hangs: dict[Cell, int] | None, cell: Cell) -> dict[Cell, int] | No
     else:
         after[cell] -= 1
     return after
+
+
+class CellBits(Sequence[Cell]):
+    """Cells given as bits of a layout's grid, in reading order: counted at once (what a
+    listing of legal actions needs), made into cells only when read."""
+
+    __slots__ = ("_cells", "_grid", "bits")
+
+    def __init__(self, bits: int, grid: tuple[Cell, ...]) -> None:
+        self.bits, self._grid = bits, grid
+        self._cells: list[Cell] | None = None
+
+    def __len__(self) -> int:
+        return self.bits.bit_count()
+
+    def _listed(self) -> list[Cell]:
+        if self._cells is None:
+            cells, grid, bits = [], self._grid, self.bits
+            while bits:
+                low = bits & -bits
+                cells.append(grid[low.bit_length() - 1])
+                bits ^= low
+            self._cells = cells
+        return self._cells
+
+    @overload
+    def __getitem__(self, index: int) -> Cell: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Cell]: ...
+    def __getitem__(self, index: int | slice) -> Cell | list[Cell]:
+        return self._listed()[index]
+
+    def __iter__(self) -> Iterator[Cell]:
+        return iter(self._listed())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence):
+            return self._listed() == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"CellBits({self._listed()!r})"
 
 
 @lru_cache(maxsize=256)

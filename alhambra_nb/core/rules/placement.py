@@ -11,7 +11,7 @@ masks leave the cell out. The tests hold every ``explain`` to its mask, cell by 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import NamedTuple
 
 from ..geometry import SIDES, Cell, Side, neighbour, neighbours
@@ -489,13 +489,10 @@ def fits_the_tile(layout: Layout, shape: Shape) -> int:
     return found  # type: ignore[no-any-return]
 
 
-def legal_cells(layout: Layout, shape: Shape) -> tuple[Cell, ...]:
-    """:func:`legal_bits` as cells, in reading order (north to south, west to east)."""
-    key = ("cells", shape.key)
-    found = layout.memo.get(key)
-    if found is None:
-        found = layout.memo[key] = tuple(layout.cells_of(legal_bits(layout, shape)))
-    return found  # type: ignore[no-any-return]
+def legal_cells(layout: Layout, shape: Shape) -> Sequence[Cell]:
+    """:func:`legal_bits` as cells, in reading order (north to south, west to east), counted
+    at once and made into cells only when read."""
+    return layout.cell_bits(legal_bits(layout, shape))
 
 
 def gate_openings(layout: Layout, shape: Shape) -> list[tuple[Cell, Side]]:

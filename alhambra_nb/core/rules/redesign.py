@@ -10,7 +10,7 @@ the city without the old one), the redesign rules for what the exchange does to 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import NamedTuple
 
 from ..geometry import ORIGIN, SIDES, Cell, Side
@@ -286,12 +286,9 @@ def removable_bits(layout: Layout) -> int:
     return found  # type: ignore[no-any-return]
 
 
-def removable_cells(layout: Layout) -> tuple[Cell, ...]:
-    """:func:`removable_bits` as cells, in reading order."""
-    found = layout.memo.get("removable cells")
-    if found is None:
-        found = layout.memo["removable cells"] = tuple(layout.cells_of(removable_bits(layout)))
-    return found  # type: ignore[no-any-return]
+def removable_cells(layout: Layout) -> Sequence[Cell]:
+    """:func:`removable_bits` as cells, in reading order, made only when read."""
+    return layout.cell_bits(removable_bits(layout))
 
 
 def check_removal(move: Redesign) -> list[Violation]:
