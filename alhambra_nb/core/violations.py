@@ -129,6 +129,9 @@ class RuleId(StrEnum):
     """Expansion II: what a character's effect needs (a purchase of 10, fewer than 3 cards...)."""
 
 
+_KEYS = {rule: rule.value for rule in RuleId}
+"""Each rule's id as a plain string: its message key (read at every violation made)."""
+
 PLACEMENT_RULES: tuple[RuleId, ...] = (
     RuleId.OCCUPIED,
     RuleId.ORIENTATION,
@@ -168,7 +171,7 @@ class Violation:
         **params: Any,
     ) -> Violation:
         """A violation of ``rule`` whose message is the catalogue's ``rule:variant`` template."""
-        key = f"{rule.value}:{variant}" if variant else rule.value
+        key = _KEYS[rule] if not variant else f"{_KEYS[rule]}:{variant}"
         return cls(rule, key, params, tuple(cells), tuple(edges))
 
     @property

@@ -513,16 +513,16 @@ def gate_openings(layout: Layout, shape: Shape) -> list[tuple[Cell, Side]]:
     return found
 
 
-def mask_of(rule: PlacementRule, layout: Layout, shape: Shape, within: int) -> int:
-    """Where ``rule`` holds for a tile of ``shape``: for every cell, remembered with the
-    layout (the fast answers and the explanations share it), or for a searched rule at the
-    cells ``within`` alone."""
-    if rule.searched:
-        return rule.holds(layout, shape, within)
-    key = (rule.id, shape.key)
+def masks_for(layout: Layout, shape: Shape) -> tuple[int, ...]:
+    """The mask of every rule for a tile of ``shape``, in the order of :data:`RULES`, each
+    for every cell (a searched rule's for none: ask it cell by cell), remembered."""
+    key = ("masks", shape.key)
     found = layout.memo.get(key)
     if found is None:
-        found = layout.memo[key] = rule.holds(layout, shape, layout.full_bits)
+        full = layout.full_bits
+        found = layout.memo[key] = tuple(
+            0 if rule.searched else rule.holds(layout, shape, full) for rule in RULES
+        )
     return found  # type: ignore[no-any-return]
 
 
@@ -533,11 +533,14 @@ def broken_rules(attempt: Attempt, shape: Shape) -> list[PlacementRule]:
     layout = attempt.layout
     bit = layout.probe_bit(attempt.cell)
     taken = attempt.cell in attempt.tiles
-    broken = [
-        rule
-        for rule in RULES
-        if (rule.on_taken_cell or not taken) and not mask_of(rule, layout, shape, bit) & bit
-    ]
+    broken = []
+    for rule, mask in zip(RULES, masks_for(layout, shape), strict=True):
+        if taken and not rule.on_taken_cell:
+            continue
+        if rule.searched:
+            mask = rule.holds(layout, shape, bit)
+        if not mask & bit:
+            broken.append(rule)
     for rule in broken:
         if rule.whole_answer:
             return [rule]
