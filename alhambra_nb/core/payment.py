@@ -29,10 +29,14 @@ DIAMOND = "diamond"
 def pay_group(card_id: str) -> str | None:
     """What ``card_id`` pays with: its currency's name (``"denar"``), :data:`DIAMOND` for a
     diamond, ``None`` for a card that pays nothing (a scoring card, a module's own card)."""
-    currency = CURRENCY.get(card_id)
-    if currency is not None:
-        return currency.value
+    group = _GROUPS.get(card_id)
+    if group is not None:
+        return group
     return DIAMOND if is_diamond(card_id) else None
+
+
+_GROUPS = {card_id: currency.value for card_id, currency in CURRENCY.items()}
+"""Each money card's currency by name (asked for every card of every hand)."""
 
 
 @lru_cache(maxsize=32768)

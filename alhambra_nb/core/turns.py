@@ -404,20 +404,24 @@ def buy_options(state: GameState, player: PlayerState) -> list[tuple[int, tuple[
     return [(buy.space, buy.cards) for buy in buys]
 
 
+_CURRENCY_NAMES = tuple(currency.value for currency in CURRENCIES)
+"""The currencies of market spaces 1-4 by name: what a purse and the log call them."""
+
+
 def _buy_groups(state: GameState, player: PlayerState, seat: int) -> list[ActionGroup]:
     """:func:`buy_options` as groups of legal actions: the minimal payments are kept as
     positions in the hand's cards of the space's currency until one is picked."""
     groups: list[ActionGroup] = []
     purse = purse_of(tuple(player.money))
     payments = state.hooks("payments") if state.modules else ()
-    for space, currency, tile in zip(MARKET_SPACES, CURRENCIES, state.market, strict=True):
+    for space, currency, tile in zip(MARKET_SPACES, _CURRENCY_NAMES, state.market, strict=True):
         if tile is None:
             continue
         for hook in payments:
             found = hook(state, seat, space, tile)
             if found:
                 groups.append((found, partial(_paid_with_cards, space)))
-        held = purse.get(currency.value)
+        held = purse.get(currency)
         if held is not None:
             patterns = minimal_patterns(held[1], tile.price)
             if patterns:
@@ -891,8 +895,6 @@ def _begin_turn(state: GameState, seat: int, may_act: bool = True) -> None:
 
 
 # -- the end of a turn ----------------------------------------------------------------------
-_CURRENCY_NAMES = tuple(currency.value for currency in CURRENCIES)
-"""The currencies of market spaces 1-4 by name, as the log records them."""
 
 
 def _refill_market(state: GameState) -> bool:

@@ -22,7 +22,8 @@ from ..violations import RuleId, Violation
 from . import placement
 from .shape import Shape
 
-Gate = tuple[Cell, Side]
+Gate = tuple[Cell, int]
+"""A gate, named from its west or north tile: the cell and its east or south side."""
 
 
 class Redesign(NamedTuple):

@@ -8,12 +8,13 @@ stay valid); importing this module adds them to the catalogue.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...core import check_action
 from ...core.messages import add_messages, render, template
 from ...core.phases import PHASE_PLAY
 from ...core.views import CardFace, GateChoice, Holding, ModuleView, Offer, TableCard
+from .state import GatesState, read_gates
 
 if TYPE_CHECKING:
     from ...core.city import City
@@ -47,16 +48,16 @@ HINT_CELLS = 3
 
 def gates_view(state: GameState, seat: int | None, language: str | None = None) -> ModuleView:
     """The gates module as the tables show it, for ``seat`` (``None``: a picture)."""
-    data = state.extra[NAME]
+    data = read_gates(state)
     holdings = tuple(
         Holding("gate-cards", render("widget.gate-cards", {"count": len(hand)}, language))
-        for hand in data["hands"]
+        for hand in data.hands
     )
     acting = seat is not None and seat == state.current
     return ModuleView(
         NAME,
         template("widget.module.gates", language),
-        table=(_beside_market(data["display"], language),),
+        table=(_beside_market(data.display, language),),
         seats=holdings,
         offers=_take_gate(state, data, language) if acting else (),
         gate=_chooser(state, seat, data, language) if acting else None,
@@ -72,10 +73,10 @@ def _beside_market(card: str | None, language: str | None) -> TableCard:
     return TableCard("gate-display", template("widget.gate-display", language), face)
 
 
-def _take_gate(state: GameState, data: dict[str, Any], language: str | None) -> tuple[Offer, ...]:
+def _take_gate(state: GameState, data: GatesState, language: str | None) -> tuple[Offer, ...]:
     """*Take the gate card* while one lies beside the market in the turn's play (refused with
     its reasons once the player has acted), unless another module holds play."""
-    if data["display"] is None or state.phase != PHASE_PLAY or _held(state):
+    if data.display is None or state.phase != PHASE_PLAY or _held(state):
         return ()
     refused = check_action(state, TAKE_GATE)
     reasons = tuple(v.explain(language) for v in refused)
@@ -89,14 +90,14 @@ def _held(state: GameState) -> bool:
 
 
 def _chooser(
-    state: GameState, seat: int | None, data: dict[str, Any], language: str | None
+    state: GameState, seat: int | None, data: GatesState, language: str | None
 ) -> GateChoice | None:
     """The gate chooser while the player holds a gate card: for each tile they may place or
     build, where only a gate lets it in."""
-    if seat is None or not data["hands"][seat]:
+    if seat is None or not data.hands[seat]:
         return None
     player = state.players[seat]
-    title = render("widget.gate-title", {"count": len(data["hands"][seat])}, language)
+    title = render("widget.gate-title", {"count": len(data.hands[seat])}, language)
     hints = tuple(
         (tile.code, gate_hint(player.city, tile, language))
         for tile in (*player.bought, *player.reserve)
