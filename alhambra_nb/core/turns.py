@@ -465,11 +465,15 @@ def swaps(city: City, reserve: Sequence[Tile]) -> list[tuple[Cell, Tile]]:
         return []
     layout = city._facts()
     masks = [(tile, rules.swap_bits(layout, upright(tile))) for tile in reserve]
+    anywhere = 0
+    for _, allowed in masks:
+        anywhere |= allowed
+    tiles = layout.tiles
     return [
         (cell, tile)
-        for cell, bit, old in rules.swap_slots(layout)
+        for cell, bit in layout.cells_and_bits(anywhere)
         for tile, allowed in masks
-        if allowed & bit and tile.code != old.code
+        if allowed & bit and tile.code != tiles[cell].code
     ]
 
 
