@@ -159,7 +159,7 @@ class Game:
     ) -> None:
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
-        language = resolve(language)  # refused here, before the compiled core meets it
+        language = resolve(language)  # refused here, with its sentence, before the game is made
         self._start(new_state(players, seed, module_names(modules), language))
 
     def _start(self, state: GameState) -> None:
