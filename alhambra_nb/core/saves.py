@@ -25,12 +25,13 @@ from collections.abc import Mapping
 from functools import lru_cache
 from importlib import resources
 from itertools import accumulate
-from typing import Any
-
-from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
-from jsonschema.exceptions import ValidationError, best_match  # type: ignore[import-untyped]
+from typing import TYPE_CHECKING, Any
 
 from .errors import shown
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
+    from jsonschema.exceptions import ValidationError  # type: ignore[import-untyped]
 
 SCHEMA_FILE = "save.schema.json"
 """The schema's file name in the package's ``data`` folder."""
@@ -93,6 +94,10 @@ def save_schema() -> dict[str, Any]:
 
 @lru_cache(maxsize=1)
 def _validator() -> Draft202012Validator:
+    # jsonschema is imported when a save is first checked: loaded with the package it would
+    # bring a hundred thousand objects that every garbage collection of a long run scans.
+    from jsonschema import Draft202012Validator
+
     return Draft202012Validator(save_schema())
 
 
@@ -187,6 +192,8 @@ def _event_problem(entry: Any, index: int) -> Problem | None:
 
 @lru_cache(maxsize=1)
 def _event_validator() -> Draft202012Validator:
+    from jsonschema import Draft202012Validator
+
     schema = save_schema()
     return Draft202012Validator(
         {"$schema": schema["$schema"], "$defs": schema["$defs"], "$ref": "#/$defs/event"}
@@ -196,6 +203,8 @@ def _event_validator() -> Draft202012Validator:
 def _first_problem(
     validator: Draft202012Validator, data: Any, prefix: tuple[Any, ...] = ()
 ) -> Problem | None:
+    from jsonschema.exceptions import best_match
+
     error = best_match(validator.iter_errors(data))
     return None if error is None else _describe(error, prefix)
 
