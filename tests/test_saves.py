@@ -413,3 +413,15 @@ def test_the_schema_bounds_the_seed_as_a_game_does():
     data["seed"] = MAX_SEED + 1
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(data, save_schema())
+
+
+def test_the_schema_checker_is_loaded_only_when_a_save_is_read():
+    # Loaded with the package it would slow every import and every long run's collections.
+    script = (
+        "import sys, alhambra_nb as alh\n"
+        "game = alh.simulate(2, seed=1)\n"
+        "print('jsonschema' in sys.modules)\n"
+        "alh.Game.from_json(game.to_json())\n"
+        "print('jsonschema' in sys.modules)\n"
+    )
+    assert printed_by(script).split() == ["False", "True"]
