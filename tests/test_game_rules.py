@@ -629,3 +629,27 @@ def test_a_module_plugs_in_through_the_hooks():
         MODULES.pop("test-generous")
     with pytest.raises(alh.UnknownModuleError, match="test-generous"):
         alh.Game(3, seed=0, modules=("test-generous",))
+
+
+def test_an_action_the_engine_makes_is_the_action_a_learner_would_type():
+    from alhambra_nb.core.actions import (
+        Buy,
+        MoveToReserve,
+        PlaceTile,
+        SwapWithReserve,
+        TakeMoney,
+        made,
+    )
+
+    tile = alh.Tile.parse("tower-9-NE")
+    for cls, values in [
+        (PlaceTile, (tile, (1, 0))),
+        (MoveToReserve, ((2, -1),)),
+        (SwapWithReserve, ((0, 1), tile)),
+        (TakeMoney, (("denar-3#1", "ducat-2#1"),)),
+        (Buy, (2, ("dirham-4#1", "dirham-5#2"))),
+    ]:
+        action = made(cls, *values)
+        typed = alh.Action.parse(str(cls(*values)))
+        assert action == cls(*values) == typed
+        assert str(action) == str(typed) and action.seat is None

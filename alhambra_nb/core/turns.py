@@ -36,6 +36,7 @@ from .actions import (
     SwapWithReserve,
     TakeMoney,
     check_module_on,
+    made,
     parse_action,
     unknown_action,
 )
@@ -254,6 +255,8 @@ def _neutral_draw(state: GameState, count: int) -> None:
 
 
 # -- legal actions --------------------------------------------------------------------------
+# The listings make their actions with ``made``: from tiles, cells and card ids the rules
+# already hold, so the checks an action typed by a learner gets would find nothing.
 def legal_actions(state: GameState) -> LegalActions:
     """Every action the current player may take now, in a fixed order.
 
@@ -309,27 +312,27 @@ def _identity(action: Action) -> Action:
 
 
 def _place_at(tile: Tile, cell: Cell) -> Action:
-    return PlaceTile(tile, cell)
+    return made(PlaceTile, tile, cell)
 
 
 def _make_reserve(tile: Tile) -> Action:
-    return ReserveTile(tile)
+    return made(ReserveTile, tile)
 
 
 def _make_give(tile: Tile) -> Action:
-    return GiveToNeutral(tile)
+    return made(GiveToNeutral, tile)
 
 
 def _build_at(tile: Tile, cell: Cell) -> Action:
-    return BuildFromReserve(tile, cell)
+    return made(BuildFromReserve, tile, cell)
 
 
 def _make_remove(cell: Cell) -> Action:
-    return MoveToReserve(cell)
+    return made(MoveToReserve, cell)
 
 
 def _make_swap(item: tuple[Cell, Tile]) -> Action:
-    return SwapWithReserve(item[0], item[1])
+    return made(SwapWithReserve, item[0], item[1])
 
 
 def _make_end(_: None) -> Action:
@@ -373,7 +376,7 @@ def _take_group(state: GameState, seat: int) -> ActionGroup:
 
 
 def _take_from(display: tuple[str, ...], positions: tuple[int, ...]) -> Action:
-    return TakeMoney(tuple(map(display.__getitem__, positions)))
+    return made(TakeMoney, tuple(map(display.__getitem__, positions)))
 
 
 @lru_cache(maxsize=16384)
@@ -430,7 +433,7 @@ def _buy_groups(state: GameState, player: PlayerState, seat: int) -> list[Action
 
 
 def _paid_with(space: int, cards: tuple[str, ...], positions: tuple[int, ...]) -> Action:
-    return Buy(space, tuple(map(cards.__getitem__, positions)))
+    return made(Buy, space, tuple(map(cards.__getitem__, positions)))
 
 
 def _paid_with_cards(space: int, cards: tuple[str, ...]) -> Action:
