@@ -7,43 +7,21 @@ so a closed ring of n segments scores n.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
-from .geometry import SIDES, Cell, Side, neighbours
-from .tiles import Edge, Tile
+from .geometry import Cell, Side
 
 Segment = tuple[Cell, Side]
 Point = tuple[int, int]
-
-
-def outer_segments(tiles: Mapping[Cell, Tile]) -> list[Segment]:
-    """Every walled side that does not face another wall (a double wall is inner)."""
-    segments = []
-    for cell, tile in tiles.items():
-        if not tile.wall_mask:
-            continue
-        around = neighbours(cell)
-        for side in SIDES:
-            if tile.edges[side] is not Edge.WALL:
-                continue
-            other = tiles.get(around[side])
-            if other is not None and other.edges[side ^ 2] is Edge.WALL:
-                continue
-            segments.append((cell, side))
-    return segments
 
 
 _ENDS = ((0, 0, 1, 0), (1, 0, 1, 1), (0, 1, 1, 1), (0, 0, 0, 1))
 """Per side N, E, S, W: where its wall segment starts and ends, from the cell's corner."""
 
 
-def longest_wall(tiles: Mapping[Cell, Tile]) -> tuple[Segment, ...]:
-    """The segments of the longest outer wall, sorted; ties go to the wall met first."""
-    return longest_wall_of(outer_segments(tiles))
-
-
 def longest_wall_of(segments: Sequence[Segment]) -> tuple[Segment, ...]:
-    """:func:`longest_wall` of the outer wall ``segments`` (in any order)."""
+    """The longest wall through the outer wall ``segments`` (in any order; the layout finds
+    them), its segments sorted; ties go to the wall met first."""
     segments = sorted(segments)
     at_point: dict[Point, list[int]] = {}
     ends = []

@@ -20,7 +20,6 @@ from .redesign import (
     removable_bits,
     removable_cells,
     swap_bits,
-    swap_slots,
 )
 from .shape import ANY_GATE, NO_GATE, Shape, upright
 
@@ -43,6 +42,5 @@ __all__ = [
     "removable_bits",
     "removable_cells",
     "swap_bits",
-    "swap_slots",
     "upright",
 ]

@@ -11,8 +11,8 @@ masks leave the cell out. The tests hold every ``explain`` to its mask, cell by 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import NamedTuple
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, NamedTuple
 
 from ..geometry import SIDES, Cell, Side, neighbour, neighbours
 from ..layout import Layout
@@ -466,12 +466,18 @@ def legal_bits(layout: Layout, shape: Shape) -> int:
 def open_to_any_tile(layout: Layout) -> int:
     """The AND of the masks that are the same for every tile, once per position (in teaching
     order, so the costly search sees only the cells left)."""
-    found = layout.memo.get("open to any tile")
+    return anded(layout, "open to any tile", _FOR_ANY_TILE, NO_SHAPE)
+
+
+def anded(layout: Layout, key: str, rules: Iterable[Any], shape: Shape | None) -> int:
+    """The AND of ``rules``' masks for ``shape``, each asked only of the cells the ones
+    before it left, remembered with the layout under ``key``."""
+    found = layout.memo.get(key)
     if found is None:
         found = layout.full_bits
-        for rule in _FOR_ANY_TILE:
-            found &= rule.holds(layout, NO_SHAPE, found)
-        layout.memo["open to any tile"] = found
+        for rule in rules:
+            found &= rule.holds(layout, shape, found)
+        layout.memo[key] = found
     return found  # type: ignore[no-any-return]
 
 

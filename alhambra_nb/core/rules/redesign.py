@@ -278,13 +278,7 @@ new, and it is free once the old tile is out."""
 # -- removal --------------------------------------------------------------------------------
 def removable_bits(layout: Layout) -> int:
     """The tiles that may be taken out of the Alhambra: the AND of the removal masks."""
-    found = layout.memo.get("removable")
-    if found is None:
-        found = layout.full_bits
-        for rule in REMOVAL_RULES:
-            found &= rule.holds(layout, None, found)
-        layout.memo["removable"] = found
-    return found  # type: ignore[no-any-return]
+    return placement.anded(layout, "removable", REMOVAL_RULES, None)
 
 
 def removable_cells(layout: Layout) -> Sequence[Cell]:
@@ -308,18 +302,6 @@ def _explained(move: Redesign, rules: tuple[RedesignRule, ...]) -> list[Violatio
 
 
 # -- swaps ----------------------------------------------------------------------------------
-def swap_slots(layout: Layout) -> tuple[tuple[Cell, int, Tile], ...]:
-    """The tiles a swap may replace (a tile, not the fountain, none a gate holds), in reading
-    order, each with its bit."""
-    found = layout.memo.get("swap slots")
-    if found is None:
-        tiles = layout.tiles
-        found = layout.memo["swap slots"] = tuple(
-            [(cell, bit, tiles[cell]) for cell, bit in layout.cells_and_bits(_slot_bits(layout))]
-        )
-    return found  # type: ignore[no-any-return]
-
-
 def swap_bits(layout: Layout, shape: Shape) -> int:
     """The tiles for which a tile of ``shape`` may be swapped in: the AND of the masks."""
     key = ("swap", shape.key)
@@ -328,26 +310,18 @@ def swap_bits(layout: Layout, shape: Shape) -> int:
         # The building rules, asked of this city: the slots are no gate's tiles, and where the
         # new tile fits, walking asked of this city is walking asked without the old tile
         # (see _walking_asked_without), so the two cities agree on every slot left.
-        found = _slot_bits(layout, touching=True) & placement.fits_the_tile(layout, shape)
+        found = _slot_bits(layout) & placement.fits_the_tile(layout, shape)
         if found:
             found &= SWAP_DISCONNECTS.holds(layout, shape, found)
         layout.memo[key] = found
     return found  # type: ignore[no-any-return]
 
 
-def _slot_bits(layout: Layout, *, touching: bool = False) -> int:
-    """The tiles a swap may replace at all (see :func:`swap_slots`); with ``touching``, only
-    those beside another tile (the building rule that is the same for every new tile)."""
-    key = "slot bits touching" if touching else "slot bits"
-    found = layout.memo.get(key)
-    if found is None:
-        found = layout.full_bits
-        for rule in (EMPTY, FOUNTAIN_STAYS, GATE_LOCKED):
-            found &= rule.holds(layout, None, found)
-        if touching:
-            found &= placement.TOUCHES_CITY.holds(layout, placement.NO_SHAPE, found)
-        layout.memo[key] = found
-    return found  # type: ignore[no-any-return]
+def _slot_bits(layout: Layout) -> int:
+    """The tiles a swap may replace at all (a tile, not the fountain, none a gate holds) that
+    are beside another tile: the rules that are the same for every new tile."""
+    slot_rules = (EMPTY, FOUNTAIN_STAYS, GATE_LOCKED, placement.TOUCHES_CITY)
+    return placement.anded(layout, "slot bits", slot_rules, placement.NO_SHAPE)
 
 
 def swap_placement_holds(
