@@ -287,18 +287,28 @@ def removable_cells(layout: Layout) -> Sequence[Cell]:
 
 
 def check_removal(move: Redesign) -> list[Violation]:
-    """Every rule broken by taking the tile at ``move.cell`` away (``[]`` when allowed)."""
-    return _explained(move, REMOVAL_RULES)
-
-
-def _explained(move: Redesign, rules: tuple[RedesignRule, ...]) -> list[Violation]:
-    layout = move.layout
-    bit = layout.probe_bit(move.cell)
-    broken = [rule for rule in rules if not rule.holds(layout, move.shape, bit) & bit]
+    """Every rule broken by taking the tile at ``move.cell`` away (``[]`` when allowed):
+    the rules whose masks leave the cell out, each explained by its own record."""
+    bit = move.layout.probe_bit(move.cell)
+    masks = removal_masks(move.layout)
+    broken = [rule for rule, mask in zip(REMOVAL_RULES, masks, strict=True) if not mask & bit]
     for rule in broken:
         if rule.whole_answer:
             return list(rule.explain(move))
     return [v for rule in broken for v in rule.explain(move)]
+
+
+def removal_masks(layout: Layout) -> tuple[int, ...]:
+    """The mask of every removal rule for every tile, in the order of
+    :data:`REMOVAL_RULES`: what explaining the removals of a position reads, once per
+    position rather than once per tile asked about."""
+    found = layout.memo.get("removal masks")
+    if found is None:
+        full = layout.full_bits
+        found = layout.memo["removal masks"] = tuple(
+            rule.holds(layout, None, full) for rule in REMOVAL_RULES
+        )
+    return found  # type: ignore[no-any-return]
 
 
 # -- swaps ----------------------------------------------------------------------------------
