@@ -630,11 +630,24 @@ class Layout:
             cut.extend(order[start:stop])
         return cut
 
+    def tiles_cut_off_by(self, cell: Cell) -> list[tuple[Tile, Cell]]:
+        """:meth:`cut_off_by` as (tile, cell) pairs, what a learner is told of."""
+        walked = self.memo.get("walked tiles")
+        if walked is None:  # once per position, then sliced like the order of cells
+            tiles = self.tiles
+            walked = self.memo["walked tiles"] = [(tiles[c], c) for c in self.order]
+        cut: list[tuple[Tile, Cell]] = []
+        for start, stop in self.cut_ranges.get(cell, ()):
+            cut.extend(walked[start:stop])
+        return cut
+
     def detached_by(self, cell: Cell) -> list[Cell]:
         """The camps that would no longer touch the Alhambra without the tile at ``cell``.
 
         Camps are exempt from walking but must stay joined side to side to the city.
         """
+        if not self.camps:
+            return []
         camps = [c for c in self.camps if c != cell]
         if not camps:
             return []

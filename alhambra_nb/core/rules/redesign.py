@@ -72,7 +72,7 @@ def cuts_off(move: Redesign) -> Iterator[Violation]:
     layout, cell = move.layout, move.cell
     cut = layout.cut_off_by(cell)
     if cut:
-        yield _disconnects(move, cut)
+        yield _disconnects(move, cut, layout.tiles_cut_off_by(cell))
     detached = layout.detached_by(cell)
     if detached:  # nobody walks to a camp: it only has to keep touching the Alhambra
         yield _disconnects(move, detached, camps=True)
@@ -91,7 +91,15 @@ def swap_cuts_off(move: Redesign) -> Iterator[Violation]:
         yield _disconnects(move, cut)
 
 
-def _disconnects(move: Redesign, cut: list[Cell], *, camps: bool = False) -> Violation:
+def _disconnects(
+    move: Redesign,
+    cut: list[Cell],
+    named: list[tuple[Tile, Cell]] | None = None,
+    *,
+    camps: bool = False,
+) -> Violation:
+    """The violation of cutting off the tiles at ``cut`` (``named``: the same with their
+    tiles, when known)."""
     tiles = move.tiles
     return Violation.of(
         RuleId.REDESIGN_DISCONNECTS,
@@ -100,7 +108,7 @@ def _disconnects(move: Redesign, cut: list[Cell], *, camps: bool = False) -> Vio
         tile=tiles[move.cell],
         cell=move.cell,
         new=move.new,
-        cut=[(tiles[c], c) for c in cut],
+        cut=named if named is not None else [(tiles[c], c) for c in cut],
     )
 
 
@@ -278,7 +286,10 @@ new, and it is free once the old tile is out."""
 # -- removal --------------------------------------------------------------------------------
 def removable_bits(layout: Layout) -> int:
     """The tiles that may be taken out of the Alhambra: the AND of the removal masks."""
-    return placement.anded(layout, "removable", REMOVAL_RULES, None)
+    found = layout.memo.get("removable")  # asked once per tile of a position: kept at hand
+    if found is None:
+        found = placement.anded(layout, "removable", REMOVAL_RULES, None)
+    return found  # type: ignore[no-any-return]
 
 
 def removable_cells(layout: Layout) -> Sequence[Cell]:
