@@ -571,11 +571,26 @@ class Layout:
         return found
 
     def _enclosed_by(self, cell: Cell) -> tuple[Cell, ...]:
-        if not self.is_outside(cell) or not self.splitting() & self.bit(cell):
+        bit = self.bit(cell)
+        if not self.is_outside(cell) or not self.splitting() & bit:
             return ()
-        space = self.empty_bits & ~self.bit(cell)
-        still_outside = self.flood(self.ring_bits, space)
+        space = self.empty_bits & ~bit
+        # The open land still joined to the grid's edge without this cell: flooded from what
+        # is joined to it without any such cell (a subset), only the pockets near them are
+        # left to fill.
+        still_outside = self.flood(self._open_without_splitting(), space)
         return tuple(self.cells_of(space & self.outside_bits & ~still_outside))
+
+    def _open_without_splitting(self) -> int:
+        """The open land joined to the grid's edge with every cell that might enclose
+        something (an outside cell of :meth:`splitting`) built on: computed once, the start
+        of each such cell's own flood (a grid's edge has no tile near, so it is in it)."""
+        found = self.memo.get("open without splitting")
+        if found is None:
+            splitting = self.outside_bits & self.splitting()
+            found = self.flood(self.ring_bits, self.empty_bits & ~splitting)
+            self.memo["open without splitting"] = found
+        return found  # type: ignore[no-any-return]
 
     def removal_encloses(self, cell: Cell) -> bool:
         """Whether taking the tile at ``cell`` away would leave an enclosed empty cell."""
