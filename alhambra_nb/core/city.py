@@ -161,7 +161,8 @@ class City:
         """Every cell where ``tile`` may be built; with ``gate``, also those where a gate
         on a new double wall would let the pedestrian in (expansion II)."""
         shape = rules.Shape.of(as_tile(tile), gate=bool(gate))
-        return set(rules.legal_cells(self._facts(), shape))
+        layout = self._facts()
+        return set(layout.cells_of(rules.legal_bits(layout, shape)))
 
     def gate_openings(self, tile: Tile | str) -> list[tuple[Cell, Side]]:
         """The (cell, side) pairs where ``tile`` may be built only with a gate on that side

@@ -15,6 +15,7 @@ of big-integer operations.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, overload
@@ -363,7 +364,7 @@ class Layout:
         self._width, self._height = width, height
         full = (1 << width * height) - 1
         row = (1 << width) - 1
-        first_col = sum(1 << (r * width) for r in range(height))
+        first_col = full // row  # one bit at the start of every row
         self.ring_bits = (
             row | (row << (height - 1) * width) | first_col | (first_col << (width - 1))
         )
@@ -577,8 +578,11 @@ class Layout:
         space = self.empty_bits & ~bit
         # The open land still joined to the grid's edge without this cell: flooded from what
         # is joined to it without any such cell (a subset), only the pockets near them are
-        # left to fill.
-        still_outside = self.flood(self._open_without_splitting(), space)
+        # left to fill; none when every empty side cell is joined to it already.
+        joined = self._open_without_splitting()
+        if not self.beside(bit) & space & ~joined:
+            return ()
+        still_outside = self.flood(joined, space)
         return tuple(self.cells_of(space & self.outside_bits & ~still_outside))
 
     def _open_without_splitting(self) -> int:
@@ -851,7 +855,9 @@ class CellBits(Sequence[Cell]):
 @lru_cache(maxsize=256)
 def _grid_cells(left: int, top: int, width: int, height: int) -> tuple[Cell, ...]:
     """The cells of a grid by bit index (grids of the same shape recur from game to game)."""
-    return tuple((left + x, top + y) for y in range(height) for x in range(width))
+    xs = range(left, left + width)
+    rows = (zip(xs, itertools.repeat(y, width), strict=True) for y in range(top, top + height))
+    return tuple(itertools.chain.from_iterable(rows))
 
 
 def _depth_first(

@@ -540,19 +540,22 @@ def masks_for(layout: Layout, shape: Shape) -> tuple[int, ...]:
     return found  # type: ignore[no-any-return]
 
 
-def _speaking(layout: Layout, shape: Shape) -> tuple[tuple[PlacementRule, int | None], ...]:
-    """The rules that may be broken somewhere by a tile of ``shape``, with their masks
-    (``None`` for a searched one), in teaching order: a rule that holds on every cell
-    (an upright tile, one without a gate, not a fountain) is left out, once per position."""
+def _speaking(layout: Layout, shape: Shape) -> tuple[tuple[PlacementRule, int, int], ...]:
+    """The rules that may be broken somewhere by a tile of ``shape``, in teaching order,
+    each with its mask and the cells that mask answers for (a searched rule's, the
+    candidate cells; every other's, all): a rule that holds on every cell (an upright tile,
+    one without a gate, not a fountain) is left out. Once per position and shape."""
     key = ("speaking", shape.key)
     found = layout.memo.get(key)
     if found is None:
-        full = layout.full_bits
-        found = layout.memo[key] = tuple(
-            (rule, None if rule.searched else mask)
-            for rule, mask in zip(RULES, masks_for(layout, shape), strict=True)
-            if rule.searched or mask != full
-        )
+        full, candidates = layout.full_bits, layout.candidate_bits()
+        speaking = []
+        for rule, mask in zip(RULES, masks_for(layout, shape), strict=True):
+            if rule.searched:
+                speaking.append((rule, rule.holds(layout, shape, candidates), candidates))
+            elif mask != full:
+                speaking.append((rule, mask, full))
+        found = layout.memo[key] = tuple(speaking)
     return found  # type: ignore[no-any-return]
 
 
@@ -564,10 +567,10 @@ def broken_rules(attempt: Attempt, shape: Shape) -> list[PlacementRule]:
     bit = layout.probe_bit(attempt.cell)
     taken = attempt.cell in attempt.tiles
     broken = []
-    for rule, mask in _speaking(layout, shape):
+    for rule, mask, known in _speaking(layout, shape):
         if taken and not rule.on_taken_cell:
             continue
-        if mask is None:
+        if not known & bit:  # a searched rule, at a cell it has not been asked about
             mask = rule.holds(layout, shape, bit)
         if not mask & bit:
             broken.append(rule)
