@@ -134,11 +134,12 @@ class City:
         tiles stay upright: it breaks ``placement/orientation`` and moves the walls.
         ``gate`` (expansion II) puts a gate on that side of the new tile.
         """
-        attempt = self._attempt(tile, cell, rotation, gate)
-        shape = rules.Shape.of(attempt.tile, attempt.rotation, attempt.gate)
-        layout = attempt.layout
-        if rules.legal_bits(layout, shape) & layout.bit(attempt.cell):
-            return []
+        tile, cell, turns, side = as_tile(tile), as_cell(cell), as_rotation(rotation), as_side(gate)
+        shape, layout = rules.Shape.of(tile, turns, side), self._facts()
+        if rules.legal_bits(layout, shape) & layout.bit(cell):
+            return []  # the usual answer where a learner points: found without an attempt
+        edges = tile.rotated_edges(turns) if turns else tile.edges
+        attempt = Attempt(tile, cell, edges, turns, self._tiles, layout, side)
         return rules.check_attempt(attempt, shape)
 
     def _attempt(
