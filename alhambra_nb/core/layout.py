@@ -76,14 +76,15 @@ def _shows(code: int, walks: bool) -> tuple[tuple[int, int, int, int], ...]:
 
 _SHOWS = tuple((_shows(code, False), _shows(code, True)) for code in range(256))
 _MISFITS = tuple(
-    (_OWN + 4 * side + mine, _SHOWN + 4 * side + theirs)
+    (
+        _OWN + 4 * side + mine,
+        tuple(_SHOWN + 4 * side + theirs for theirs in range(4) if theirs not in _MATCHES[mine]),
+    )
     for side in range(4)
     for mine in range(4)
-    for theirs in range(4)
-    if theirs not in _MATCHES[mine]
 )
-"""Pairs of ``_facing`` entries whose common cells hold a tile that does not match a
-neighbour: its edge on a side, and the edge the neighbour there shows it."""
+"""Per side and edge, the ``_facing`` entry of the tiles showing that edge there and those of
+the cells facing an edge that does not match it: their common cells hold a misfit."""
 _CLASHING = tuple(_clashing(code) for code in range(256))
 _WAYS_IN = tuple(tuple(_ways_in(code, gate) for code in range(256)) for gate in (False, True))
 
@@ -576,25 +577,8 @@ class Layout:
         if not self.is_outside(cell) or not self.splitting() & bit:
             return ()
         space = self.empty_bits & ~bit
-        # The open land still joined to the grid's edge without this cell: flooded from what
-        # is joined to it without any such cell (a subset), only the pockets near them are
-        # left to fill; none when every empty side cell is joined to it already.
-        joined = self._open_without_splitting()
-        if not self.beside(bit) & space & ~joined:
-            return ()
-        still_outside = self.flood(joined, space)
+        still_outside = self.flood(self.ring_bits, space)
         return tuple(self.cells_of(space & self.outside_bits & ~still_outside))
-
-    def _open_without_splitting(self) -> int:
-        """The open land joined to the grid's edge with every cell that might enclose
-        something (an outside cell of :meth:`splitting`) built on: computed once, the start
-        of each such cell's own flood (a grid's edge has no tile near, so it is in it)."""
-        found = self.memo.get("open without splitting")
-        if found is None:
-            splitting = self.outside_bits & self.splitting()
-            found = self.flood(self.ring_bits, self.empty_bits & ~splitting)
-            self.memo["open without splitting"] = found
-        return found  # type: ignore[no-any-return]
 
     def removal_encloses(self, cell: Cell) -> bool:
         """Whether taking the tile at ``cell`` away would leave an enclosed empty cell."""
@@ -684,12 +668,15 @@ class Layout:
         hang on alone), ``"locked"`` (held by a gate), ``"fountains"``, ``"camps"``."""
         if name == "camps":
             return self._facing[_CAMPS]
-        if name == "fountains":
-            return self._facing[_FOUNTAINS] | self.bit(ORIGIN)
         found = self.memo.get(name)
         if found is None:
-            cells = self.gate_locked() if name == "locked" else self.hangs
-            found = self.memo[name] = self.bits_of(cells)
+            if name == "fountains":
+                found = self._facing[_FOUNTAINS] | self.bit(ORIGIN)
+            elif name == "locked":
+                found = self.bits_of(self.gate_locked()) if self._gates else 0
+            else:
+                found = self.bits_of(self.hangs)
+            self.memo[name] = found
         return found  # type: ignore[no-any-return]
 
     def gate_locked(self) -> frozenset[Cell]:
@@ -735,7 +722,10 @@ class Layout:
         if found is None:
             facing, found = self._facing, 0
             for own, theirs in _MISFITS:
-                found |= facing[own] & facing[theirs]
+                mine = facing[own]
+                if mine:  # most kinds of edges are missing on some side (camps' in most games)
+                    for entry in theirs:
+                        found |= mine & facing[entry]
             self.memo["misfits"] = found
         return found  # type: ignore[no-any-return]
 
