@@ -56,6 +56,8 @@ PYODIDE_CORE = [
 # Taken from Pyodide's lock at the versions it names: what the kernel itself imports, and
 # jsonschema, with which the package checks saved games and the chapters' positions.
 FROM_PYODIDE = ["micropip", "ipython", "jedi", "traitlets", "typing-extensions", "jsonschema"]
+# Compiled, so in the site only when the Pyodide given has them (--pyodide, a full one).
+WITH_A_FULL_PYODIDE = ["matplotlib", "numpy"]
 # Compiled, published for Pyodide only on its CDN: replaced by a pure stand-in.
 RPDS = "rpds-py"
 PYRSISTENT_AS_RPDS = "pyrsistent-as-rpds-py"
@@ -153,7 +155,12 @@ def pyodide_wheels(lock: dict, source: Path, folder: Path) -> list[Wheel]:
     compiled only, becomes the stand-in of :func:`rpds_stand_in`."""
     packages = lock["packages"]
     wanted = closure(lock, FROM_PYODIDE)
-    present = {name for name in wanted if (source / packages[name]["file_name"]).exists()}
+    present = {name for name in packages if (source / packages[name]["file_name"]).exists()}
+    extras = [name for name in closure(lock, WITH_A_FULL_PYODIDE) if name not in wanted]
+    if all(name in present for name in extras):
+        wanted += extras
+    else:
+        print(f"left out (compiled; a full Pyodide has them): {', '.join(WITH_A_FULL_PYODIDE)}")
     from_pypi = [name for name in wanted if name not in present and name != RPDS]
     download(
         [f"{packages[name]['name']}=={packages[name]['version']}" for name in from_pypi], folder
