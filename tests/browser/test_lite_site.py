@@ -75,12 +75,7 @@ SHOW_CELL = """async (index) => {
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):
-    # What Pyodide needs: workers load .mjs modules only with a JavaScript type.
-    extensions_map = {  # noqa: RUF012 (http.server's own class attribute)
-        **SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".wasm": "application/wasm",
-    }
+    """``python -m http.server`` as the README tells teachers to run it, without its log."""
 
     def log_message(self, format: str, *args: object) -> None:
         pass
