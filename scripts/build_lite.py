@@ -222,14 +222,28 @@ def _downloaded(folder: Path, name: str, version: str) -> Path:
     sys.exit(f"pip did not download {name}=={version} into {folder}")
 
 
+def source_files(folder: str) -> list[str]:
+    """The files under ``folder`` that git tracks; outside a git checkout (a source archive),
+    every file but caches, builds and the virtual environment."""
+    try:
+        listed = subprocess.run(
+            ["git", "ls-files", "-z", folder], cwd=ROOT, check=True, capture_output=True
+        ).stdout.decode()
+        return [name for name in listed.split("\0") if name]
+    except (OSError, subprocess.CalledProcessError):
+        skipped = {".git", ".venv", "build", "dist", "__pycache__", ".pytest_cache"}
+        return [
+            path.relative_to(ROOT).as_posix()
+            for path in sorted((ROOT / folder).rglob("*"))
+            if path.is_file() and not skipped & set(path.relative_to(ROOT).parts)
+        ]
+
+
 def package_wheel(folder: Path) -> Path:
     """This package's pure wheel, built from a copy of the tracked files (a build in place
     would reuse whatever an older build left in ``build/lib``)."""
-    listed = subprocess.run(
-        ["git", "ls-files", "-z"], cwd=ROOT, check=True, capture_output=True
-    ).stdout.decode()
     with tempfile.TemporaryDirectory() as tmp:
-        for relative in filter(None, listed.split("\0")):
+        for relative in source_files("."):
             source = ROOT / relative
             if source.is_file():
                 (Path(tmp) / relative).parent.mkdir(parents=True, exist_ok=True)
@@ -356,11 +370,8 @@ def write_config(stage: Path, packages: list[str]) -> None:
 
 def stage_contents(stage: Path) -> Path:
     """The tutorials (English at the top, each translation in its folder), tracked files only."""
-    listed = subprocess.run(
-        ["git", "ls-files", "-z", "tutorials"], cwd=ROOT, check=True, capture_output=True
-    ).stdout.decode()
     contents = stage / "contents"
-    for relative in filter(None, listed.split("\0")):
+    for relative in source_files("tutorials"):
         path = Path(relative).relative_to("tutorials")
         (contents / path).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / relative, contents / path)
