@@ -751,7 +751,8 @@ def _carry_out(state: GameState, action: Action) -> None:
     if state.modules:
         for after in state.hooks("after"):
             after(state, action)
-    _settle(state)
+    if len(state.revealed) > len(state.scorings) or state.phase == PHASE_ENDING:
+        _settle(state)  # only when a card set aside may wait for its scoring (rarely)
 
 
 def carry_out(state: GameState, action: Action) -> None:
