@@ -48,7 +48,7 @@ import bisect
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...core.actions import Action, Buy, LegalActions, TakeMoney
+from ...core.actions import Action, Buy, LegalActions, TakeMoney, made
 from ...core.errors import shown
 from ...core.i18n import SOURCE_LANGUAGE
 from ...core.messages import render
@@ -270,7 +270,7 @@ class Characters(Module):
         auction = data["auction"]
         if auction is not None:
             if auction["paying"]:
-                return [PayBid(p) for p in bid_payments(hand, auction["high"])]
+                return [made(PayBid, p) for p in bid_payments(hand, auction["high"])]
             top = payable(hand)
             return [*(Bid(v) for v in range(auction["high"] + 1, top + 1)), Pass()]
         return _uses(state, data, seat)
@@ -373,7 +373,7 @@ def _uses(state: GameState, data: dict[str, Any], seat: int) -> Sequence[Action]
     if KARIM in mine and state.may_act:
         found += [KarimBuy(i + 1) for i, t in enumerate(state.market) if t is not None]
     if free and data["knihstig"] and KNIHSTIG in mine:
-        found += [KnihstigTake(c) for c in state.display]
+        found += [made(KnihstigTake, c) for c in state.display]
     if free and _before_turn(state):
         if LAILA in mine and state.bag:
             found += [LailaSwap(i + 1) for i, t in enumerate(state.market) if t is not None]
@@ -399,11 +399,11 @@ def _same(action: Action) -> Action:
 
 
 def _machma_swap(pair: tuple[str, str]) -> Action:
-    return MachmaSwap(*pair)
+    return made(MachmaSwap, *pair)
 
 
 def _el_schauf(make: Any) -> Any:
-    return lambda item: ElSchaufRedesign(make(item))
+    return lambda item: made(ElSchaufRedesign, make(item))
 
 
 def _hold_problem(state: GameState, data: dict[str, Any]) -> tuple[str, str] | None:

@@ -27,6 +27,7 @@ from ...core.actions import (
     BuildFromReserve,
     LegalActions,
     PlaceTile,
+    made,
     register_parser,
     seat_prefix,
 )
@@ -36,7 +37,15 @@ from ...core.phases import PHASE_PLAY
 from ...core.socket import Module, main_action_done, register
 from ...core.violations import RuleId, Violation
 from . import messages  # noqa: F401  (the module's templates join the catalogue)
-from .state import NAME, GatesState, gates_problems, read_gates, write_gates
+from .state import (
+    NAME,
+    GatesState,
+    gate_card_shown,
+    gate_cards_held,
+    gates_problems,
+    read_gates,
+    write_gates,
+)
 from .view import gates_view
 
 if TYPE_CHECKING:
@@ -116,7 +125,7 @@ _TAKE_GATE = ([TakeGate()], _same)
 def _gated(kind: Any, tile: Tile, place: tuple[tuple[int, int], Any]) -> Action:
     """``kind`` (PlaceTile or BuildFromReserve) of ``tile`` at a (cell, gate side)."""
     cell, side = place
-    return kind(tile, cell, gate=side)  # type: ignore[no-any-return]
+    return made(kind, tile, cell, side)  # the rules' own tile, cell and side
 
 
 @register
@@ -164,18 +173,17 @@ class Gates(Module):
         return True
 
     def gate_cards(self, state: GameState, seat: int) -> int:
-        return len(read_gates(state).hands[seat])
+        return gate_cards_held(state, seat)
 
     def legal_actions(self, state: GameState) -> Iterable[Action]:
-        gates = read_gates(state)
         seat = state.current
         player = state.players[seat]
         acting = state.phase == PHASE_PLAY and state.may_act
         # Groups of (items, make), each action made only when read (see LegalActions).
         groups: list[tuple[Sequence[Any], Any]] = []
-        if acting and gates.display is not None:
+        if acting and gate_card_shown(state):
             groups.append(_TAKE_GATE)
-        if gates.hands[seat]:
+        if gate_cards_held(state, seat):
             for tile in player.bought:
                 groups.append(
                     (gated_placements(player.city, tile), partial(_gated, PlaceTile, tile))

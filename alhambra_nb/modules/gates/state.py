@@ -62,6 +62,17 @@ def read_gates(state: GameState) -> GatesState:
     return GatesState(data["display"], tuple(map(tuple, data["hands"])), tuple(data["used"]))
 
 
+def gate_cards_held(state: GameState, seat: int) -> int:
+    """How many gate cards ``seat`` holds (asked on every listing: read without making the
+    whole :class:`GatesState`)."""
+    return len(state.extra[NAME]["hands"][seat])
+
+
+def gate_card_shown(state: GameState) -> bool:
+    """Whether a gate card lies beside the market."""
+    return state.extra[NAME]["display"] is not None
+
+
 def write_gates(state: GameState, gates: GatesState) -> None:
     """Keep ``gates`` in ``state`` as plain JSON."""
     state.extra[NAME] = {
