@@ -306,7 +306,7 @@ class City:
     # -- walls and counts -----------------------------------------------------------------
     def longest_wall(self) -> int:
         """Points for the longest continuous outer wall (RULES.md §5, ruling R5)."""
-        return len(self._facts().longest_wall())
+        return self._facts().longest_wall_length()
 
     def longest_wall_segments(self) -> tuple[Segment, ...]:
         """The tile sides that make up the longest outer wall, to draw it."""

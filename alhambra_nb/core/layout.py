@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, overload
 
-from .geometry import ORIGIN, SIDES, Cell, Side, neighbour, neighbours
+from .geometry import ORIGIN, SIDES, Cell, Side, neighbour
 from .tiles import MATCHING_EDGES, Edge, Tile
 from .walls import longest_wall_of
 
@@ -244,19 +244,113 @@ class Layout:
         x, y = cell[0] - self._origin[0], cell[1] - self._origin[1]
         return 2 <= x < self._width - 2 and 2 <= y < self._height - 2
 
+    # -- the outer walls -------------------------------------------------------------------
+    # A wall segment runs between two corners of cells; a corner is numbered by the bit of
+    # the cell whose north-west corner it is. The segments are two bitboards: ``across``, the
+    # north side of the cell at a bit (from its corner east), and ``down``, the west side
+    # (from its corner south). A connected wall is then a flood over the corners.
+
     def longest_wall(self) -> tuple[tuple[Cell, Side], ...]:
-        """The segments of the longest outer wall (ruling R5), computed once."""
+        """The segments of the longest outer wall (ruling R5), sorted, computed once; of
+        walls as long, the one with the first segment in sorted order."""
         if self._wall is None:
-            self._wall = longest_wall_of(self.outer_walls())
+            best: tuple[tuple[Cell, Side], ...] = ()
+            first = None
+            for length, piece in self._wall_pieces():
+                if length < len(best):
+                    continue
+                segments = sorted(self._piece_segments(piece))
+                if length == len(best) and first is not None and segments[0] > first:
+                    continue
+                best, first = self._longest_trail(piece, segments), segments[0]
+            self._wall = best
         return self._wall
+
+    def longest_wall_length(self) -> int:
+        """The length of :meth:`longest_wall` (a count: no segment is named)."""
+        if self._wall is not None:
+            return len(self._wall)
+        return max((length for length, _ in self._wall_pieces()), default=0)
 
     def outer_walls(self) -> list[tuple[Cell, Side]]:
         """Every walled tile side that does not face another wall (a double wall is inner)."""
-        facing, found = self._facing, []
-        for side in SIDES:
-            walls = facing[_OWN + 4 * side + WALL] & ~facing[_SHOWN + 4 * side + WALL]
-            found += [(cell, side) for cell in self.cells_of(walls)]
+        return self._segments_of(*self._wall_bits()[:2])
+
+    def _wall_bits(self) -> tuple[int, int, int]:
+        """The outer walls as segments ``across`` and ``down``, and the corners where an odd
+        number of them meet."""
+        facing, width = self._facing, self._width
+        north, east, south, west = (
+            facing[_OWN + 4 * side + WALL] & ~facing[_SHOWN + 4 * side + WALL] for side in SIDES
+        )
+        # A tile's south side is the north side of the cell below; its east side the west
+        # side of the cell to the right. Both halves of one side walled make a double wall,
+        # which is inner: so no segment comes from two tiles.
+        across, down = north | south << width, west | east << 1
+        odd = across ^ across << 1 ^ down ^ down << width
+        return across, down, odd
+
+    def _wall_pieces(self) -> list[tuple[int, int]]:
+        """Each connected outer wall: the length of its longest trail and its corners
+        (computed once). A wall with at most two corners where an odd number of segments meet
+        is walked end to end in one trail (Euler); others are searched (see :mod:`.walls`)."""
+        found = self.memo.get("wall pieces")
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+        across, down, odd = self._wall_bits()
+        width, found = self._width, []
+        corners = across | across << 1 | down | down << width
+        while corners:
+            piece = self._along_walls(corners & -corners, across, down)
+            corners &= ~piece
+            length = (across & piece).bit_count() + (down & piece).bit_count()
+            if (odd & piece).bit_count() > 2:
+                length = len(self._longest_trail(piece, sorted(self._piece_segments(piece))))
+            found.append((length, piece))
+        self.memo["wall pieces"] = found
         return found
+
+    def _along_walls(self, corner: int, across: int, down: int) -> int:
+        """The corners joined to ``corner`` by outer walls."""
+        width, current = self._width, corner
+        while True:
+            grown = (
+                current
+                | (current & across) << 1
+                | (current >> 1 & across)
+                | (current & down) << width
+                | (current >> width & down)
+            )
+            if grown == current:
+                return current
+            current = grown
+
+    def _piece_segments(self, piece: int) -> list[tuple[Cell, Side]]:
+        """The segments of the outer wall with the corners ``piece``."""
+        across, down, _ = self._wall_bits()
+        return self._segments_of(across & piece, down & piece)
+
+    def _longest_trail(
+        self, piece: int, segments: list[tuple[Cell, Side]]
+    ) -> tuple[tuple[Cell, Side], ...]:
+        """The longest trail through the outer wall with the corners ``piece`` and the
+        sorted ``segments``: all of them when one trail covers them, else searched."""
+        if (self._wall_bits()[2] & piece).bit_count() <= 2:
+            return tuple(segments)
+        return longest_wall_of(segments)
+
+    def _segments_of(self, across: int, down: int) -> list[tuple[Cell, Side]]:
+        """The tile sides of the wall segments ``across`` and ``down``: each is the north or
+        west side of the tile at its bit, or else the south or east side of the tile before."""
+        facing, width = self._facing, self._width
+        cells_of = self.cells_of
+        north, west = facing[_OWN + WALL] & across, facing[_OWN + 12 + WALL] & down
+        return (
+            [(cell, Side.N) for cell in cells_of(north)]
+            + [(cell, Side.E) for cell in cells_of((down & ~west) >> 1)]
+            + [(cell, Side.S) for cell in cells_of((across & ~north) >> width)]
+            + [(cell, Side.W) for cell in cells_of(west)]
+        )
 
     # -- the grid of empty space ----------------------------------------------------------
     def _setup_grid(self) -> None:
@@ -485,9 +579,9 @@ class Layout:
 
     def removal_encloses(self, cell: Cell) -> bool:
         """Whether taking the tile at ``cell`` away would leave an enclosed empty cell."""
-        return not any(
-            other not in self.tiles and self.is_outside(other) for other in neighbours(cell)
-        )
+        # Tiles keep two cells from the grid's edge, so all their side cells are on the grid.
+        bit = self.bit(cell)
+        return bool(bit) and not self.beside(bit) & self.outside_bits
 
     # -- walking --------------------------------------------------------------------------
     @property
@@ -521,11 +615,12 @@ class Layout:
         return self._hangs
 
     def _walk(self) -> None:
-        search = _Search(self._links, self._width, self._cells)
         origin = self.bit(ORIGIN) & self.reach_bits
-        if origin:
-            search.visit(origin.bit_length() - 1, -1)
-        self._order, self._cuts = search.order, search.cut_ranges
+        if not origin:
+            self._order, self._cuts = [], {}
+            return
+        start = origin.bit_length() - 1
+        self._order, self._cuts = _depth_first(self._links, self._width, self._cells, start)
 
     def cut_off_by(self, cell: Cell) -> list[Cell]:
         """The tiles that could no longer be walked to if the tile at ``cell`` were gone."""
@@ -535,11 +630,24 @@ class Layout:
             cut.extend(order[start:stop])
         return cut
 
+    def tiles_cut_off_by(self, cell: Cell) -> list[tuple[Tile, Cell]]:
+        """:meth:`cut_off_by` as (tile, cell) pairs, what a learner is told of."""
+        walked = self.memo.get("walked tiles")
+        if walked is None:  # once per position, then sliced like the order of cells
+            tiles = self.tiles
+            walked = self.memo["walked tiles"] = [(tiles[c], c) for c in self.order]
+        cut: list[tuple[Tile, Cell]] = []
+        for start, stop in self.cut_ranges.get(cell, ()):
+            cut.extend(walked[start:stop])
+        return cut
+
     def detached_by(self, cell: Cell) -> list[Cell]:
         """The camps that would no longer touch the Alhambra without the tile at ``cell``.
 
         Camps are exempt from walking but must stay joined side to side to the city.
         """
+        if not self.camps:
+            return []
         camps = [c for c in self.camps if c != cell]
         if not camps:
             return []
@@ -731,45 +839,45 @@ def _grid_cells(left: int, top: int, width: int, height: int) -> tuple[Cell, ...
     return tuple((left + x, top + y) for y in range(height) for x in range(width))
 
 
-class _Search:
-    """A depth-first search of the walking links from the fountain (ruling R4): the tiles in
-    the order it finds them, and for each tile the ranges of that order which would be cut off
-    without it (Tarjan's articulation points: a child subtree whose lowest back-link does not
-    climb above the tile hangs on it alone). Neighbours are tried north, east, south, west."""
+def _depth_first(
+    links: tuple[int, int], width: int, cells: tuple[Cell, ...], start: int
+) -> tuple[list[Cell], dict[Cell, list[tuple[int, int]]]]:
+    """A depth-first search of the walking links from the tile at bit ``start`` (ruling R4):
+    the tiles in the order it finds them, and for each tile the ranges of that order which
+    would be cut off without it (Tarjan's articulation points: a child subtree whose lowest
+    back-link does not climb above the tile hangs on it alone). Neighbours are tried north,
+    east, south, west."""
+    # The links read as strings of "0" and "1" by bit index: a character is read in a few
+    # nanoseconds, where shifting a big integer to read one bit makes a new integer.
+    size = len(cells)
+    east, south = (format(bits, f"0{size}b")[::-1] for bits in links)
+    # Per direction: the step to the neighbour and where its link is read (its own bit, or
+    # the neighbour's for north and west).
+    steps = ((-width, south, -width), (1, east, 0), (width, south, 0), (-1, east, -1))
+    found = [-1] * size
+    order: list[Cell] = []
+    cuts: dict[Cell, list[tuple[int, int]]] = {}
 
-    __slots__ = ("cells", "cut_ranges", "disc", "east", "order", "south", "width")
-
-    def __init__(self, links: tuple[int, int], width: int, cells: tuple[Cell, ...]) -> None:
-        self.east, self.south = links
-        self.width, self.cells = width, cells
-        self.disc: dict[int, int] = {}
-        self.order: list[Cell] = []
-        self.cut_ranges: dict[Cell, list[tuple[int, int]]] = {}
-
-    def visit(self, index: int, parent: int) -> int:
-        """Number the tile at bit ``index``, walk on from it; the lowest number its subtree
-        links back to."""
-        disc, order, east, south, width = self.disc, self.order, self.east, self.south, self.width
-        mine = disc[index] = len(order)
-        order.append(self.cells[index])
+    def visit(index: int, parent: int) -> int:
+        """Number the tile at bit ``index``, walk on from it; the lowest number its
+        subtree links back to."""
+        mine = found[index] = len(order)
+        order.append(cells[index])
         low = mine
-        around = (
-            index - width if south >> index - width & 1 else -1,
-            index + 1 if east >> index & 1 else -1,
-            index + width if south >> index & 1 else -1,
-            index - 1 if east >> index - 1 & 1 else -1,
-        )
-        for other in around:
-            if other < 0:
+        for step, linked, at in steps:
+            if linked[index + at] != "1":
                 continue
-            seen = disc.get(other)
-            if seen is None:
-                below = self.visit(other, index)
+            other = index + step
+            seen = found[other]
+            if seen < 0:
+                below = visit(other, index)
                 if below < low:
                     low = below
                 if below >= mine:
-                    cut = self.cut_ranges.setdefault(self.cells[index], [])
-                    cut.append((disc[other], len(order)))
+                    cuts.setdefault(cells[index], []).append((found[other], len(order)))
             elif seen < low and other != parent:
                 low = seen
         return low
+
+    visit(start, -1)
+    return order, cuts

@@ -172,7 +172,13 @@ class Violation:
     ) -> Violation:
         """A violation of ``rule`` whose message is the catalogue's ``rule:variant`` template."""
         key = _KEYS[rule] if not variant else f"{_KEYS[rule]}:{variant}"
-        return cls(rule, key, params, tuple(cells), tuple(edges))
+        # Made without the frozen dataclass's __init__ (a guarded setattr per field): the
+        # rules make thousands of these for a board's explanations.
+        violation = object.__new__(cls)
+        violation.__dict__.update(
+            rule=rule, key=key, params=params, cells=tuple(cells), edges=tuple(edges)
+        )
+        return violation
 
     @property
     def message(self) -> str:

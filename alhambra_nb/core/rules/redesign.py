@@ -72,7 +72,7 @@ def cuts_off(move: Redesign) -> Iterator[Violation]:
     layout, cell = move.layout, move.cell
     cut = layout.cut_off_by(cell)
     if cut:
-        yield _disconnects(move, cut)
+        yield _disconnects(move, cut, layout.tiles_cut_off_by(cell))
     detached = layout.detached_by(cell)
     if detached:  # nobody walks to a camp: it only has to keep touching the Alhambra
         yield _disconnects(move, detached, camps=True)
@@ -91,7 +91,15 @@ def swap_cuts_off(move: Redesign) -> Iterator[Violation]:
         yield _disconnects(move, cut)
 
 
-def _disconnects(move: Redesign, cut: list[Cell], *, camps: bool = False) -> Violation:
+def _disconnects(
+    move: Redesign,
+    cut: list[Cell],
+    named: list[tuple[Tile, Cell]] | None = None,
+    *,
+    camps: bool = False,
+) -> Violation:
+    """The violation of cutting off the tiles at ``cut`` (``named``: the same with their
+    tiles, when known)."""
     tiles = move.tiles
     return Violation.of(
         RuleId.REDESIGN_DISCONNECTS,
@@ -100,7 +108,7 @@ def _disconnects(move: Redesign, cut: list[Cell], *, camps: bool = False) -> Vio
         tile=tiles[move.cell],
         cell=move.cell,
         new=move.new,
-        cut=[(tiles[c], c) for c in cut],
+        cut=named if named is not None else [(tiles[c], c) for c in cut],
     )
 
 
@@ -278,7 +286,10 @@ new, and it is free once the old tile is out."""
 # -- removal --------------------------------------------------------------------------------
 def removable_bits(layout: Layout) -> int:
     """The tiles that may be taken out of the Alhambra: the AND of the removal masks."""
-    return placement.anded(layout, "removable", REMOVAL_RULES, None)
+    found = layout.memo.get("removable")  # asked once per tile of a position: kept at hand
+    if found is None:
+        found = placement.anded(layout, "removable", REMOVAL_RULES, None)
+    return found  # type: ignore[no-any-return]
 
 
 def removable_cells(layout: Layout) -> Sequence[Cell]:
@@ -287,18 +298,28 @@ def removable_cells(layout: Layout) -> Sequence[Cell]:
 
 
 def check_removal(move: Redesign) -> list[Violation]:
-    """Every rule broken by taking the tile at ``move.cell`` away (``[]`` when allowed)."""
-    return _explained(move, REMOVAL_RULES)
-
-
-def _explained(move: Redesign, rules: tuple[RedesignRule, ...]) -> list[Violation]:
-    layout = move.layout
-    bit = layout.probe_bit(move.cell)
-    broken = [rule for rule in rules if not rule.holds(layout, move.shape, bit) & bit]
+    """Every rule broken by taking the tile at ``move.cell`` away (``[]`` when allowed):
+    the rules whose masks leave the cell out, each explained by its own record."""
+    bit = move.layout.probe_bit(move.cell)
+    masks = removal_masks(move.layout)
+    broken = [rule for rule, mask in zip(REMOVAL_RULES, masks, strict=True) if not mask & bit]
     for rule in broken:
         if rule.whole_answer:
             return list(rule.explain(move))
     return [v for rule in broken for v in rule.explain(move)]
+
+
+def removal_masks(layout: Layout) -> tuple[int, ...]:
+    """The mask of every removal rule for every tile, in the order of
+    :data:`REMOVAL_RULES`: what explaining the removals of a position reads, once per
+    position rather than once per tile asked about."""
+    found = layout.memo.get("removal masks")
+    if found is None:
+        full = layout.full_bits
+        found = layout.memo["removal masks"] = tuple(
+            rule.holds(layout, None, full) for rule in REMOVAL_RULES
+        )
+    return found  # type: ignore[no-any-return]
 
 
 # -- swaps ----------------------------------------------------------------------------------

@@ -1,0 +1,390 @@
+"""Build the classroom site: JupyterLite with the tutorials, Pyodide and every wheel in one folder.
+
+``make lite`` runs this with the Python of ``build/lite-venv`` (made from ``lite/build.txt``).
+The site needs no network at all once built: Pyodide's core files come from the ``pyodide``
+npm package, the wheels from PyPI (pure Python only) and this repository, and a lock file
+written here tells Pyodide to load all of them when the kernel starts, so a notebook's
+``import alhambra_nb`` just works.
+
+Pyodide's own compiled packages (numpy, rpds-py, ...) are published only on its CDN and
+GitHub releases, not on npm or PyPI. Everything the site needs is pure Python, except
+jsonschema (checking saved games), whose rpds-py is compiled: it is in the site only when
+``--pyodide`` names a full Pyodide distribution (a folder or ``.tar.bz2`` holding the wheels).
+
+Usage: python scripts/build_lite.py [--output build/lite] [--pyodide PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import email.parser
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import zipfile
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from packaging.markers import Marker
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+
+ROOT = Path(__file__).resolve().parent.parent
+# The version jupyterlite-pyodide-kernel (pinned in lite/build.txt) is made for.
+PYODIDE_VERSION = "314.0.6"
+PYODIDE_PYTHON = "3.14"
+KERNEL_REQUIREMENTS = ROOT / "lite" / "kernel.txt"
+CACHE = ROOT / "build" / "lite-cache"
+WELCOME = "00_welcome.ipynb"
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+# What Pyodide's core needs at run time (the npm package also has typings, maps, demo pages).
+PYODIDE_CORE = [
+    "pyodide.mjs",
+    "pyodide.js",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+    "package.json",
+]
+# Taken from Pyodide's lock at the versions it names: what the kernel itself imports, and
+# jsonschema, which the package imports only to check a saved game.
+FROM_PYODIDE = ["micropip", "ipython", "jedi", "traitlets", "typing-extensions"]
+OPTIONAL_FROM_PYODIDE = ["jsonschema"]
+# The kernel's own wheels, shipped inside its front-end extension.
+KERNEL_WHEELS = ["piplite", "pyodide_kernel", "ipykernel", "widgetsnbextension-4"]
+# Requirement markers as Pyodide evaluates them.
+PYODIDE_ENVIRONMENT = {
+    "sys_platform": "emscripten",
+    "platform_system": "Emscripten",
+    "platform_machine": "wasm32",
+    "os_name": "posix",
+    "implementation_name": "cpython",
+    "platform_python_implementation": "CPython",
+    "python_version": PYODIDE_PYTHON,
+    "python_full_version": f"{PYODIDE_PYTHON}.0",
+    "extra": "",
+}
+
+
+@dataclass
+class Wheel:
+    """One wheel of the site and what Pyodide's lock says of it."""
+
+    path: Path
+    entry: dict
+
+    @property
+    def name(self) -> str:
+        return canonicalize_name(self.entry["name"])
+
+
+def run(command: list[str], **kwargs) -> None:
+    print("+", " ".join(command), flush=True)
+    subprocess.run(command, check=True, **kwargs)
+
+
+def sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as file:
+        for block in iter(lambda: file.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+# -- Pyodide's core -------------------------------------------------------------------------
+def pyodide_source(given: str | None) -> Path:
+    """A folder holding Pyodide's core files: the given distribution, or the npm package."""
+    if given:
+        path = Path(given).resolve()
+        if path.is_dir():
+            return path
+        return _unpacked(path, CACHE / f"pyodide-dist-{path.name}")
+    package = CACHE / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if not package.exists():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        run(["npm", "pack", "--silent", f"pyodide@{PYODIDE_VERSION}"], cwd=CACHE)
+    return _unpacked(package, CACHE / f"pyodide-{PYODIDE_VERSION}")
+
+
+def _unpacked(archive: Path, target: Path) -> Path:
+    """The folder of ``archive`` holding ``pyodide.mjs`` (unpacked once into ``target``)."""
+    if not any(target.rglob("pyodide.mjs")):
+        shutil.rmtree(target, ignore_errors=True)
+        target.mkdir(parents=True)
+        with tarfile.open(archive) as tar:
+            tar.extractall(target, filter="data")
+    found = next(target.rglob("pyodide.mjs"), None)
+    if found is None:
+        sys.exit(f"{archive}: no pyodide.mjs inside, not a Pyodide distribution")
+    return found.parent
+
+
+# -- the wheels -----------------------------------------------------------------------------
+def closure(lock: dict, names: Iterable[str]) -> list[str]:
+    """``names`` and everything they depend on in Pyodide's lock, dependencies first."""
+    packages = lock["packages"]
+    seen: list[str] = []
+
+    def visit(name: str) -> None:
+        key = canonicalize_name(name)
+        if key in seen:
+            return
+        for dependency in packages[key]["depends"]:
+            visit(dependency)
+        seen.append(key)
+
+    for name in names:
+        visit(name)
+    return seen
+
+
+def pyodide_wheels(lock: dict, source: Path, folder: Path) -> list[Wheel]:
+    """The packages of Pyodide's lock the site needs: copied from the distribution when it has
+    them, else downloaded from PyPI (pure ones only). A package that cannot be had is left out
+    with those that depend on it, and said so."""
+    packages = lock["packages"]
+    wanted = closure(lock, FROM_PYODIDE)
+    optional = [name for name in closure(lock, OPTIONAL_FROM_PYODIDE) if name not in wanted]
+    from_pypi = {
+        name
+        for name in wanted + optional
+        if not (source / packages[name]["file_name"]).exists()
+        and packages[name]["file_name"].endswith("-none-any.whl")
+    }
+    pure_pins = [f"{packages[name]['name']}=={packages[name]['version']}" for name in from_pypi]
+    download(pure_pins, folder)
+    wheels: list[Wheel] = []
+    for name in wanted + optional:
+        entry = dict(packages[name])
+        path = source / entry["file_name"]
+        if name in from_pypi:
+            path = _downloaded(folder, entry["name"], entry["version"])
+        if not path.exists() or any(
+            canonicalize_name(d) not in {w.name for w in wheels} for d in entry["depends"]
+        ):
+            if name in wanted:
+                sys.exit(f"{entry['file_name']} is needed and is neither in {source} nor on PyPI")
+            print(f"left out: {entry['name']} {entry['version']} (not pure Python; see --pyodide)")
+            continue
+        wheels.append(Wheel(path, entry))
+    return wheels
+
+
+def download(pins: list[str], folder: Path, requirements: Path | None = None) -> None:
+    """Pure-Python wheels from PyPI (pip refuses anything compiled with these tags)."""
+    if not pins and requirements is None:
+        return
+    command = [
+        sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check",
+        "--no-deps", "--only-binary=:all:", "--platform", "any", "--implementation", "py",
+        "--abi", "none", "--python-version", PYODIDE_PYTHON, "--dest", str(folder), *pins,
+    ]  # fmt: skip
+    if requirements is not None:
+        command += ["--requirement", str(requirements)]
+    run(command)
+
+
+def _downloaded(folder: Path, name: str, version: str) -> Path:
+    stem = canonicalize_name(name).replace("-", "_")
+    for path in folder.glob("*.whl"):
+        wheel_name, wheel_version = path.name.split("-")[:2]
+        if canonicalize_name(wheel_name).replace("-", "_") == stem and wheel_version == version:
+            return path
+    sys.exit(f"pip did not download {name}=={version} into {folder}")
+
+
+def package_wheel(folder: Path) -> Path:
+    """This package's pure wheel, built from a copy of the tracked files (a build in place
+    would reuse whatever an older build left in ``build/lib``)."""
+    listed = subprocess.run(
+        ["git", "ls-files", "-z"], cwd=ROOT, check=True, capture_output=True
+    ).stdout.decode()
+    with tempfile.TemporaryDirectory() as tmp:
+        for relative in filter(None, listed.split("\0")):
+            source = ROOT / relative
+            if source.is_file():
+                (Path(tmp) / relative).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(source, Path(tmp) / relative)
+        for old in folder.glob("alhambra_nb-*.whl"):
+            old.unlink()
+        run([sys.executable, "-m", "pip", "wheel", "--quiet", "--disable-pip-version-check",
+             "--no-deps", "--wheel-dir", str(folder), tmp])  # fmt: skip
+    return next(folder.glob("alhambra_nb-*-py3-none-any.whl"))
+
+
+def kernel_extension_wheels() -> list[Path]:
+    """The wheels jupyterlite-pyodide-kernel ships in its front-end extension."""
+    pypi = (
+        Path(sys.prefix)
+        / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
+    )
+    wheels = [next(pypi.glob(f"{stem}*-py3-none-any.whl")) for stem in KERNEL_WHEELS]
+    return wheels
+
+
+def lock_entry(path: Path, known: set[str]) -> dict:
+    """Pyodide's lock entry for a wheel it does not know: its name, version, top-level
+    modules, and the requirements that the site holds (Pyodide loads those with it)."""
+    with zipfile.ZipFile(path) as wheel:
+        names = wheel.namelist()
+        metadata_file = next(n for n in names if n.endswith(".dist-info/METADATA"))
+        metadata = email.parser.Parser().parsestr(wheel.read(metadata_file).decode("utf-8"))
+    depends = sorted(
+        {
+            canonicalize_name(requirement.name)
+            for requirement in map(Requirement, metadata.get_all("Requires-Dist") or [])
+            if _applies(requirement.marker)
+        }
+        & known
+    )
+    return {
+        "name": canonicalize_name(metadata["Name"]),
+        "version": metadata["Version"],
+        "file_name": path.name,
+        "install_dir": "site",
+        "package_type": "package",
+        "imports": sorted(_top_level_modules(names)),
+        "depends": depends,
+        "unvendored_tests": False,
+    }
+
+
+def _applies(marker: Marker | None) -> bool:
+    return marker is None or marker.evaluate(PYODIDE_ENVIRONMENT)
+
+
+def _top_level_modules(names: list[str]) -> Iterator[str]:
+    for top in {name.split("/")[0] for name in names}:
+        if top.endswith((".dist-info", ".data")):
+            continue
+        if top.endswith(".py"):
+            yield top.removesuffix(".py")
+        elif f"{top}/__init__.py" in names:
+            yield top
+
+
+# -- the site -------------------------------------------------------------------------------
+def stage_pyodide(source: Path, stage: Path) -> list[str]:
+    """Pyodide's core and every wheel in ``stage/static/pyodide`` with a lock naming exactly
+    those wheels; returns the package names to load when the kernel starts."""
+    target = stage / "static" / "pyodide"
+    target.mkdir(parents=True)
+    for name in PYODIDE_CORE:
+        shutil.copy2(source / name, target / name)
+    lock = json.loads((source / "pyodide-lock.json").read_text("utf-8"))
+    wheels_folder = CACHE / "wheels"
+    wheels_folder.mkdir(parents=True, exist_ok=True)
+    wheels = pyodide_wheels(lock, source, wheels_folder)
+    download([], wheels_folder, KERNEL_REQUIREMENTS)
+    extra = [
+        *(_downloaded_requirement(wheels_folder, line) for line in _pins(KERNEL_REQUIREMENTS)),
+        *kernel_extension_wheels(),
+        package_wheel(wheels_folder),
+    ]
+    known = {wheel.name for wheel in wheels} | {_wheel_name(path) for path in extra}
+    wheels += [Wheel(path, lock_entry(path, known)) for path in extra]
+    packages = {}
+    for wheel in wheels:
+        shutil.copy2(wheel.path, target / wheel.path.name)
+        packages[wheel.name] = {
+            **wheel.entry,
+            "name": wheel.name,
+            "file_name": wheel.path.name,
+            "sha256": sha256(wheel.path),
+        }
+    lock["packages"] = packages
+    (target / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
+    return sorted(packages)
+
+
+def _pins(requirements: Path) -> list[Requirement]:
+    lines = requirements.read_text("utf-8").splitlines()
+    return [Requirement(line.split("#")[0]) for line in lines if line.split("#")[0].strip()]
+
+
+def _downloaded_requirement(folder: Path, requirement: Requirement) -> Path:
+    (version,) = (spec.version for spec in requirement.specifier)
+    return _downloaded(folder, requirement.name, version)
+
+
+def _wheel_name(path: Path) -> str:
+    return canonicalize_name(path.name.split("-")[0])
+
+
+def write_config(stage: Path, packages: list[str]) -> None:
+    """The site's settings: the kernel loads every package of the lock when it starts."""
+    config = {
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "appName": "Alhambra classroom",
+            "litePluginSettings": {
+                KERNEL_PLUGIN: {"loadPyodideOptions": {"packages": packages}},
+            },
+        },
+    }
+    (stage / "jupyter-lite.json").write_text(json.dumps(config, indent=2))
+
+
+def stage_contents(stage: Path) -> Path:
+    """The tutorials (English at the top, each translation in its folder), tracked files only."""
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "tutorials"], cwd=ROOT, check=True, capture_output=True
+    ).stdout.decode()
+    contents = stage / "contents"
+    for relative in filter(None, listed.split("\0")):
+        path = Path(relative).relative_to("tutorials")
+        (contents / path).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / relative, contents / path)
+    return contents
+
+
+def write_landing_page(output: Path) -> None:
+    """The site's address opens the welcome notebook. JupyterLite's root page sends a visitor
+    to the app's start page, and the app reads the page's settings block (kept here)."""
+    page = output / "index.html"
+    text = page.read_text("utf-8")
+    redirect = "await import('./config-utils.js');"
+    if redirect not in text:
+        sys.exit(f"{page}: JupyterLite's start page changed; update write_landing_page")
+    welcome = f"window.location.replace('./lab/index.html?path={WELCOME}');"
+    page.write_text(text.replace(redirect, welcome), "utf-8")
+
+
+def build(output: Path, pyodide: str | None) -> None:
+    stage = CACHE / "stage"
+    shutil.rmtree(stage, ignore_errors=True)
+    stage.mkdir(parents=True)
+    packages = stage_pyodide(pyodide_source(pyodide), stage)
+    write_config(stage, packages)
+    contents = stage_contents(stage)
+    shutil.rmtree(output, ignore_errors=True)
+    jupyter = Path(sys.executable).with_name("jupyter")
+    run(
+        [str(jupyter), "lite", "build", "--lite-dir", str(stage), "--output-dir", str(output),
+         "--contents", str(contents), "--no-sourcemaps"],
+        cwd=stage,
+    )  # fmt: skip
+    write_landing_page(output)
+    print(f"built {output} ({len(packages)} packages); serve it: python -m http.server -d {output}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--output", type=Path, default=ROOT / "build" / "lite")
+    parser.add_argument(
+        "--pyodide",
+        help="a Pyodide distribution (folder, or .tar.bz2 / .tgz archive) instead of the npm "
+        f"package pyodide@{PYODIDE_VERSION}",
+    )
+    arguments = parser.parse_args()
+    build(arguments.output.resolve(), arguments.pyodide)
+
+
+if __name__ == "__main__":
+    main()
