@@ -25,7 +25,8 @@ The hooks (:data:`HOOKS`), and when the core calls them:
 - saving: :meth:`Module.card_ids` tells the loader which extra card ids exist,
   :meth:`Module.card_places` where the module keeps cards, :meth:`Module.discarded_cards`
   which of them may be discarded, :meth:`Module.check_state` what else must hold; a
-  module's own state lives in ``state.extra[module.name]`` (plain JSON);
+  module's own state lives in ``state.extra[module.key]``, typed (a :class:`ModuleState`
+  of its :attr:`Module.state_type`, saved as its JSON) or as plain JSON;
 - computer players: :meth:`Module.advise` and :meth:`Module.tile_value` for ``GreedyBot``;
 - the tables: :meth:`Module.view` (plain data of :mod:`.views`), all that the pictures,
   widgets and chapters know of a module: they import none.
@@ -41,7 +42,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from .errors import AlhambraError, shown
 from .messages import render
@@ -72,6 +73,32 @@ class Bonus:
     detail: str = ""
 
 
+class ModuleState:
+    """A module's part of a game, typed, kept in ``state.extra`` under the module's family
+    name. A saved game holds its JSON (:meth:`to_json`), read back with :meth:`from_json`
+    once the module's :meth:`Module.check_state` has found that JSON well formed."""
+
+    __slots__ = ()
+
+    def copy(self) -> Self:
+        """A copy that shares nothing that changes (an immutable state returns itself)."""
+        raise NotImplementedError
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON, as a saved game keeps it."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Self:
+        """The state saved as ``data`` (already checked)."""
+        raise NotImplementedError
+
+
+def saved_form(value: Any) -> Any:
+    """A module's part of a state as a saved game keeps it: its JSON."""
+    return value.to_json() if isinstance(value, ModuleState) else value
+
+
 class UnknownModuleError(AlhambraError):
     """Raised when a game is asked for a rules module that does not exist, e.g. ``'gate'``."""
 
@@ -84,6 +111,13 @@ class Module:
     family: ClassVar[str] = ""
     """Variants of one module share a family (their name when empty); a game switches on at
     most one module of each family."""
+    state_type: ClassVar[type[ModuleState] | None] = None
+    """The type of the module's part of a game (``None``: it keeps plain JSON, or nothing)."""
+
+    @property
+    def key(self) -> str:
+        """Where the module keeps its part of a game in ``state.extra``: its family's name."""
+        return self.family or self.name
 
     # -- setup ----------------------------------------------------------------------------
     def money_cards(self, players: int) -> list[str]:
@@ -107,7 +141,7 @@ class Module:
         return extra
 
     def setup(self, state: GameState) -> None:
-        """Last step of setup: put the module's own state into ``state.extra[self.name]``."""
+        """Last step of setup: put the module's own state into ``state.extra[self.key]``."""
 
     def card_places(self, state: GameState) -> Iterable[tuple[str, Sequence[str]]]:
         """Where this module keeps cards outside hands, display, deck and discard pile, as
@@ -119,9 +153,10 @@ class Module:
         a game is loaded; the module's other cards lie only where :meth:`card_places` says)."""
         return []
 
-    def check_state(self, state: GameState) -> list[tuple[str, str]]:
-        """What is wrong with this module's part of a (loaded) state, as ``(field, problem)``
-        pairs; ``[]`` when it is consistent."""
+    def check_state(self, state: GameState, saved: Any) -> list[tuple[str, str]]:
+        """What is wrong with this module's part of a state, given as a saved game keeps it
+        (``saved``: the JSON, or ``None`` when missing), as ``(field, problem)`` pairs; ``[]``
+        when it is consistent (asked of loaded games, before the part is read)."""
         return []
 
     # -- the turn -------------------------------------------------------------------------

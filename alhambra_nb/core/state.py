@@ -29,7 +29,7 @@ from .notation import NotationError
 from .phases import PHASE_ENDING, PHASE_FINAL, PHASE_OVER, PHASE_PLAY, PHASES
 from .ruleset import Ruleset, ruleset_for
 from .saves import SCHEMA_VERSION, nesting_problem, schema_problem
-from .socket import Module, UnknownModuleError
+from .socket import Module, ModuleState, UnknownModuleError, saved_form
 from .tiles import TILES, Building, Tile, TileError, building_counts
 
 FORMAT = "alhambra_nb/game"
@@ -159,7 +159,7 @@ class GameState:
             list(self.receivers),
             self.scorings,
             self.log_chain,
-            _copy_json(self.extra) if self.extra else {},
+            _copy_extra(self.extra) if self.extra else {},
         )
 
     @property
@@ -255,7 +255,7 @@ class GameState:
             "receivers": list(self.receivers),
             "scorings": [_copy_json(s) for s in self.scorings],
             "log": [e.to_dict() for e in self.log],
-            "extra": _copy_json(self.extra),
+            "extra": {key: _copy_json(saved_form(value)) for key, value in self.extra.items()},
         }
 
     @classmethod
@@ -271,6 +271,14 @@ class GameState:
 def random_for(seed: int, counter: int) -> random.Random:
     """The random generator of step ``counter`` of the game with ``seed``."""
     return random.Random(f"alhambra_nb:{seed}:{counter}")
+
+
+def _copy_extra(extra: dict[str, Any]) -> dict[str, Any]:
+    """The modules' parts of a state, copied: typed ones copy themselves."""
+    return {
+        key: value.copy() if isinstance(value, ModuleState) else _copy_json(value)
+        for key, value in extra.items()
+    }
 
 
 def _copy_json(value: Any) -> Any:
@@ -581,11 +589,17 @@ def check_scorings(state: GameState) -> None:
 
 
 def _check_modules(state: GameState) -> None:
-    """Each switched-on module's own state: present, well formed, consistent."""
+    """Each switched-on module's own state: present, well formed, consistent; a loaded one
+    is read into its typed form once found so."""
     for module in state.module_objects:
+        kept = state.extra.get(module.key)
         try:
-            problems = module.check_state(state)
-            list(module.card_places(state))
+            problems = module.check_state(state, saved_form(kept))
+            if not problems:
+                typed = module.state_type
+                if typed is not None and not isinstance(kept, typed):
+                    state.extra[module.key] = typed.from_json(kept)  # as loaded: read it typed
+                list(module.card_places(state))
         except (KeyError, TypeError, IndexError, AttributeError, ValueError):
             problem = render("refusal.save-module", {})
             raise GameStateError(f"extra.{module.name}", problem) from None

@@ -11,8 +11,8 @@
   double wall between the tile and the Alhambra. The card then leaves the game. Gated tiles
   are never moved again (``redesign/gate-locked``, enforced by the city).
 
-State in ``state.extra["gates"]``: ``display`` (the card beside the market or ``null``),
-``hands`` (the gate cards of each seat) and ``used`` (cards played: one per gate standing).
+State in ``state.extra["gates"]``: a :class:`~.state.GatesState`, the card beside the
+market, the gate cards of each seat and the cards played (one per gate standing).
 """
 
 from __future__ import annotations
@@ -133,6 +133,7 @@ class Gates(Module):
     """City gates (RULES.md §9.1)."""
 
     name = NAME
+    state_type = GatesState
 
     # -- setup ----------------------------------------------------------------------------
     def pile_cards(self, players: int, rng: Any = None) -> dict[int, list[str]]:
@@ -156,8 +157,8 @@ class Gates(Module):
         # a gate card that comes up while another lies beside the market is discarded
         return self.card_ids(players)
 
-    def check_state(self, state: GameState) -> list[tuple[str, str]]:
-        return gates_problems(state)
+    def check_state(self, state: GameState, saved: Any) -> list[tuple[str, str]]:
+        return gates_problems(state, saved)
 
     # -- the turn -------------------------------------------------------------------------
     def reveal(self, state: GameState, card_id: str) -> bool:
