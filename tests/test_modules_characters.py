@@ -458,3 +458,20 @@ def test_a_variant_shows_its_state_under_its_own_name():
     state = game.module_state("characters-half-hakim")
     assert state and state == game.module_state("characters")
     assert len(state["aside"]) == 4
+
+
+# -- the module's typed state ----------------------------------------------------------------
+def test_the_module_keeps_typed_state_that_each_state_owns():
+    """A bid changes the auction of the state after it, never the one before (each state
+    owns its CharactersState); a save keeps its JSON and a loaded game reads it back typed."""
+    before = _auction()
+    auction = _data(before).auction
+    assert isinstance(_data(before), ch.CharactersState) and auction is not None
+    after = apply_action(before, "bid 5")
+    assert _data(after).auction.high == 5 and _data(after).auction.order == auction.order[1:]
+    assert _data(before).auction.high == 0 and _data(before).auction.order == auction.order
+    saved = json.loads(json.dumps(after.to_dict()))
+    assert saved["extra"]["characters"]["auction"]["high"] == 5
+    loaded = GameState.from_dict(saved)
+    assert isinstance(_data(loaded), ch.CharactersState)
+    assert _data(loaded) == _data(after) and _data(loaded) is not _data(after)
