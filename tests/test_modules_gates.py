@@ -11,6 +11,7 @@ import pytest
 
 import alhambra_nb as alh
 from alhambra_nb.core.geometry import SIDES
+from alhambra_nb.core.socket import Turn
 from alhambra_nb.core.state import GameState
 from alhambra_nb.core.turns import apply_action, check_action, legal_actions, new_state
 from alhambra_nb.modules.gates import GATE_PILES, Gates, gate_cards, gated_placements
@@ -35,7 +36,7 @@ def _give_gate(state: GameState, seat: int) -> str:
                 gates = read_gates(state)
                 hands = list(gates.hands)
                 hands[seat] = (*hands[seat], card_id)
-                write_gates(state, replace(gates, hands=tuple(hands)))
+                write_gates(Turn(state), replace(gates, hands=tuple(hands)))
                 return card_id
     raise AssertionError("no gate card left in deck or discard pile")
 
@@ -89,7 +90,7 @@ def test_a_revealed_gate_card_lies_beside_the_market_then_a_money_card_is_drawn(
 
 def test_a_second_revealed_gate_card_is_discarded():
     state = _state()
-    write_gates(state, read_gates(state).laid_out("gate#2"))
+    write_gates(Turn(state), read_gates(state).laid_out("gate#2"))
     state.deck.remove("gate#2")
     after = _end_turn_revealing(state, "gate#1")
     assert read_gates(after).display == "gate#2"
@@ -106,7 +107,7 @@ def test_taking_the_gate_card_is_a_whole_take_money_action():
     assert _rules(state, "take gate") == [R.GATE_NOT_DISPLAYED]
     assert alh.TakeGate() not in list(legal_actions(state))
     state.deck.remove("gate#1")
-    write_gates(state, read_gates(state).laid_out("gate#1"))
+    write_gates(Turn(state), read_gates(state).laid_out("gate#1"))
     assert alh.TakeGate() in list(legal_actions(state))
     after = apply_action(state, "take gate")
     assert read_gates(after).hands[seat] == ("gate#1",)
@@ -305,7 +306,7 @@ def test_the_module_state_is_typed_and_saved_as_before():
     assert gates == GatesState("gate#3", ((), ("gate#2",), ()))
     played = gates.played_by(1)
     assert played.hands[1] == () and played.used == ("gate#2",)
-    write_gates(state, played)
+    write_gates(Turn(state), played)
     assert state.to_dict()["extra"]["gates"] == {
         "display": "gate#3",
         "hands": [[], [], []],

@@ -31,14 +31,16 @@ The hooks (:data:`HOOKS`), and when the core calls them:
 - the tables: :meth:`Module.view` (plain data of :mod:`.views`), all that the pictures,
   widgets and chapters know of a module: they import none.
 
-A module changes the game only through the state a hook hands it and the turn's own steps
-offered at the end of this file (:func:`main_action_done`, :func:`check_rules`,
-:func:`carry_out`, :func:`draw_money`, :func:`redesign_groups`); it never reaches into the
-turn machinery itself.
+A module changes the game only through the :class:`Turn` handed to the hooks that act
+(``setup``, ``reveal``, ``apply``, ``after``): its steps move cards and tiles, hand play to a
+player, count a main action, carry out an extra action, note events and keep the module's own
+part. The other hooks read the state they are given, and may ask the rules
+(:func:`check_rules`, :func:`redesign_groups`); no module reaches into the turn machinery.
 """
 
 from __future__ import annotations
 
+import bisect
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -140,8 +142,8 @@ class Module:
             extra += cards
         return extra
 
-    def setup(self, state: GameState) -> None:
-        """Last step of setup: put the module's own state into ``state.extra[self.key]``."""
+    def setup(self, turn: Turn) -> None:
+        """Last step of setup: keep the module's own part of the game (``turn.keep``)."""
 
     def card_places(self, state: GameState) -> Iterable[tuple[str, Sequence[str]]]:
         """Where this module keeps cards outside hands, display, deck and discard pile, as
@@ -160,7 +162,7 @@ class Module:
         return []
 
     # -- the turn -------------------------------------------------------------------------
-    def reveal(self, state: GameState, card_id: str) -> bool:
+    def reveal(self, turn: Turn, card_id: str) -> bool:
         """A card that is not money came up while refilling the display; return ``True`` when
         this module dealt with it (the core then draws a replacement)."""
         return False
@@ -184,14 +186,14 @@ class Module:
         """Every rule ``action`` breaks, for an action this module owns; ``None`` otherwise."""
         return None
 
-    def apply(self, state: GameState, action: Action) -> bool:
-        """Carry out an action this module owns on ``state`` (already a copy); return
-        ``True`` when it did."""
+    def apply(self, turn: Turn, action: Action) -> bool:
+        """Carry out an action this module owns (already checked); return ``True`` when it
+        did."""
         return False
 
-    def after(self, state: GameState, action: Action) -> None:
-        """React to ``action`` once it has been carried out on ``state`` (any action, the
-        core's and the modules' own)."""
+    def after(self, turn: Turn, action: Action) -> None:
+        """React to ``action`` once it has been carried out (any action, the core's and the
+        modules' own)."""
 
     def check_placement(
         self, state: GameState, seat: int, tile: Tile, cell: Cell, gate: Side | None = None
@@ -362,40 +364,114 @@ def load_modules(names: Iterable[str] | str) -> tuple[Module, ...]:
     return tuple(found)
 
 
-# -- what a module may do to the turn -------------------------------------------------------
-# The turn's own steps, for a module's actions and reactions (the turn machinery is built on
+# -- what a module may do to the game ------------------------------------------------------
+class Turn:
+    """The one way a module changes the game: the hooks that act (:meth:`Module.setup`,
+    :meth:`Module.reveal`, :meth:`Module.apply`, :meth:`Module.after`) are handed a turn, read
+    the game from :attr:`state` and change it only through the turn's steps below. The other
+    hooks only read the state they are given."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        """The game as it stands (to read: its changes go through this turn's steps)."""
+
+    # -- the module's own part, the log, chance ------------------------------------------
+    def keep(self, key: str, value: Any) -> None:
+        """Keep ``value`` as the module's part of the game (``key``: :attr:`Module.key`)."""
+        self.state.extra[key] = value
+
+    def note(self, key: str, **params: Any) -> None:
+        """Add an event to the game's log (its sentence is the catalogue's ``key``)."""
+        self.state.note(key, **params)
+
+    def random(self) -> random.Random:
+        """The random generator of the game's next random step."""
+        return self.state.random()
+
+    # -- cards ----------------------------------------------------------------------------
+    def draw_money(self) -> str | None:
+        """The next money card of the deck, as the display is refilled (a scoring card on
+        the way is set aside, a module's card dealt with by its module); ``None`` when deck
+        and discard pile are both empty."""
+        from .turns import draw_money
+
+        return draw_money(self.state)
+
+    def give_card(self, seat: int, card_id: str) -> None:
+        """Put ``card_id`` (drawn, or taken from nowhere else) into the hand of ``seat``."""
+        self.state.players[seat].money.append(card_id)
+
+    def take_from_display(self, seat: int, card_id: str) -> None:
+        """Move ``card_id`` from the money display into the hand of ``seat``."""
+        self.state.display.remove(card_id)
+        self.give_card(seat, card_id)
+
+    def pay(self, seat: int, cards: Iterable[str]) -> None:
+        """Move ``cards`` from the hand of ``seat`` onto the discard pile."""
+        hand = self.state.players[seat].money
+        for card_id in cards:
+            hand.remove(card_id)
+            self.state.discard.append(card_id)
+
+    def discard(self, card_id: str) -> None:
+        """Lay ``card_id`` (just drawn) onto the discard pile."""
+        self.state.discard.append(card_id)
+
+    # -- tiles ----------------------------------------------------------------------------
+    def give_market_tile(self, space: int, seat: int) -> Tile:
+        """Move the tile on market ``space`` to the tiles ``seat`` has bought this turn."""
+        tile = self.state.market[space - 1]
+        assert tile is not None, space
+        self.state.market[space - 1] = None
+        self.state.players[seat].bought.append(tile)
+        return tile
+
+    def renew_market_tile(self, space: int) -> tuple[Tile, Tile]:
+        """Put the tile on market ``space`` back into the bag and draw a new one for it;
+        returns (old, new). The bag keeps its fixed order (it tells nothing of the draws)."""
+        state, index = self.state, space - 1
+        old = state.market[index]
+        assert old is not None and state.bag, space
+        state.market[index] = state.bag.pop(state.random().randrange(len(state.bag)))
+        bisect.insort(state.bag, old, key=type(old).sort_key)
+        return old, state.market[index]
+
+    # -- the turn -------------------------------------------------------------------------
+    def hand_play_to(self, seat: int) -> None:
+        """Let ``seat`` act now (an auction asks each bidder in turn)."""
+        self.state.current = seat
+
+    def main_action_done(self, another: bool = False) -> None:
+        """Count a main action of the turn (a module's action that is one, such as taking
+        the gate card); ``another``: the player may take one more."""
+        from .turns import main_action_done
+
+        main_action_done(self.state, another)
+
+    def close_turn(self) -> None:
+        """Leave the current player nothing but ending the turn (as placing a tile does)."""
+        self.state.may_act = False
+        self.state.placing = True
+
+    def carry_out(self, action: Action) -> None:
+        """Carry out ``action``, checked with :func:`check_rules` (and let every module react
+        to it): the extra action a module grants."""
+        from .turns import carry_out
+
+        carry_out(self.state, action)
+
+
+# -- what a module may ask of the rules -----------------------------------------------------
+# The turn's own questions, for a module's checks and listings (the turn machinery is built on
 # this socket, so each is looked up when first asked for).
-def main_action_done(state: GameState, another: bool = False) -> None:
-    """Count a main action of the turn (a module's action that is one, such as taking the
-    gate card); ``another``: the player may take one more."""
-    from .turns import main_action_done as count
-
-    count(state, another)
-
-
 def check_rules(state: GameState, action: Action) -> list[Violation]:
     """The rules of ``action`` itself, without asking whose turn it is or whether an action is
     left: for a module granting an extra action (a character's redesign) that it wraps."""
     from .turns import check_rules as check
 
     return check(state, action)
-
-
-def carry_out(state: GameState, action: Action) -> None:
-    """Carry out ``action``, checked with :func:`check_rules`, on ``state`` itself (and let
-    every module react to it): the extra action a module grants."""
-    from .turns import carry_out as do
-
-    do(state, action)
-
-
-def draw_money(state: GameState) -> str | None:
-    """The next money card of the deck, as the display is refilled (a scoring card on the way
-    is set aside, a module's card dealt with by its module); ``None`` when deck and discard
-    pile are both empty."""
-    from .turns import draw_money as draw
-
-    return draw(state)
 
 
 def redesign_groups(player: PlayerState) -> list[ActionGroup]:

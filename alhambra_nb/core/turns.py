@@ -72,6 +72,7 @@ from .rules import upright
 from .ruleset import ruleset_for
 from .saves import MAX_NUMBER_BITS, MAX_SEED
 from .scoring import ScoreBreakdown, score_round
+from .socket import Turn
 from .state import (
     NEUTRAL_NAMES,
     GameState,
@@ -141,7 +142,7 @@ def new_state(
         state.display.append(money.pop())
     state.deck = _stack_piles(money, loaded, n, rng)
     for module in loaded:
-        module.setup(state)
+        module.setup(Turn(state))
     return state
 
 
@@ -745,12 +746,14 @@ def _carry_out(state: GameState, action: Action) -> None:
     if do is not None:
         do(state, action)
     else:
+        turn = Turn(state)
         for apply in state.hooks("apply"):
-            if apply(state, action):
+            if apply(turn, action):
                 break
     if state.modules:
+        turn = Turn(state)
         for after in state.hooks("after"):
-            after(state, action)
+            after(turn, action)
     if len(state.revealed) > len(state.scorings) or state.phase == PHASE_ENDING:
         _settle(state)  # only when a card set aside may wait for its scoring (rarely)
 
@@ -987,7 +990,7 @@ def draw_money(state: GameState) -> str | None:
         if card_id in SCORING_CARDS:
             state.revealed.append(card_id)
             state.note("event.scoring-card", round=int(card_id[-1]))
-        elif card_id in VALUE or not any(reveal(state, card_id) for reveal in reveals):
+        elif card_id in VALUE or not any(reveal(Turn(state), card_id) for reveal in reveals):
             return card_id
 
 

@@ -42,7 +42,6 @@ Fatime's choice, the turn whose ♦ has been used and Abdul Knihstig's chance.
 
 from __future__ import annotations
 
-import bisect
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -63,14 +62,11 @@ from ...core.phases import PHASE_PLAY
 from ...core.socket import (
     Bonus,
     Module,
-    carry_out,
+    Turn,
     check_rules,
-    draw_money,
-    main_action_done,
     redesign_groups,
     register,
 )
-from ...core.tiles import Tile
 from ...core.violations import RuleId, Violation
 from . import messages  # noqa: F401  (the module's templates join the catalogue)
 from .actions import (
@@ -182,12 +178,12 @@ class Characters(Module):
             rng.shuffle(ids)
         return {pile: ids[2 * i : 2 * i + 2] for i, pile in enumerate(CHARACTER_PILES)}
 
-    def setup(self, state: GameState) -> None:
-        in_deck = set(state.deck)
+    def setup(self, turn: Turn) -> None:
+        in_deck = set(turn.state.deck)
         # Face down aside: the four not shuffled in, in a seeded random order.
         aside = [c.id for c in CHARACTERS if c.id not in in_deck]
-        state.random().shuffle(aside)
-        state.extra[NAME] = CharactersState.new(len(state.players), aside)
+        turn.random().shuffle(aside)
+        turn.keep(NAME, CharactersState.new(len(turn.state.players), aside))
 
     def card_places(self, state: GameState) -> Iterable[tuple[str, Sequence[str]]]:
         data = _data(state)
@@ -242,11 +238,11 @@ class Characters(Module):
     def interrupt(self, state: GameState) -> Violation | None:
         return _held(state)
 
-    def reveal(self, state: GameState, card_id: str) -> bool:
+    def reveal(self, turn: Turn, card_id: str) -> bool:
         if card_id not in BY_ID:
             return False
-        _data(state).queue.append(card_id)
-        state.note("event.character-revealed", character=_character_name(card_id))
+        _data(turn.state).queue.append(card_id)
+        turn.note("event.character-revealed", character=_character_name(card_id))
         return True
 
     # -- listing --------------------------------------------------------------------------
@@ -269,14 +265,14 @@ class Characters(Module):
         return _check(state, action)
 
     # -- applying -------------------------------------------------------------------------
-    def apply(self, state: GameState, action: Action) -> bool:
+    def apply(self, turn: Turn, action: Action) -> bool:
         do = _DOS.get(type(action))
         if do is None:
             return False
         character = USES.get(type(action))
         if character is not None and BY_ID[character].symbol is Symbol.TURN:
-            _data(state).used = state.turn
-        do(state, action)
+            _data(turn.state).used = turn.state.turn
+        do(turn, action)
         return True
 
     def take_limit(self, state: GameState, seat: int, limit: int) -> int:
@@ -285,7 +281,8 @@ class Characters(Module):
             return max(limit, FARUK_LIMIT)
         return limit
 
-    def after(self, state: GameState, action: Action) -> None:
+    def after(self, turn: Turn, action: Action) -> None:
+        state = turn.state
         data = _data(state)
         seat = state.current
         if isinstance(action, Buy):
@@ -300,13 +297,13 @@ class Characters(Module):
             and total(action.cards) > TAKE_LIMIT
         ):
             data.used = state.turn
-            state.note(
+            turn.note(
                 "event.character-faruk",
                 player=_name(state, seat),
                 total=total(action.cards),
             )
         if data.queue and data.auction is None and data.choice is None:
-            _next_auction(state)
+            _next_auction(turn)
 
     # -- scoring --------------------------------------------------------------------------
     def bonuses(self, state: GameState, round: int, breakdown: ScoreBreakdown) -> list[Bonus]:
@@ -592,78 +589,84 @@ def _check_pay(state: GameState, auction: Any, cards: Sequence[str]) -> list[Vio
     return found
 
 
-def _next_auction(state: GameState) -> None:
+def _next_auction(turn: Turn) -> None:
     """Begin the auction of the next revealed character, the current player bidding first
     (after a refill: the player whose turn is next, ruling R8)."""
+    state = turn.state
     data = _data(state)
     while data.queue and data.auction is None and data.choice is None:
         character = data.queue.pop(0)
         n = len(state.players)
         resume = state.current
         data.auction = AuctionState(character, [(resume + k) % n for k in range(n)], resume)
-        state.note(
+        turn.note(
             "event.auction-start",
             character=_character_name(character),
             player=_name(state, resume),
         )
-        _next_bidder(state)
+        _next_bidder(turn)
 
 
-def _next_bidder(state: GameState) -> None:
+def _next_bidder(turn: Turn) -> None:
     """Hand the auction to the next player able to top the highest bid, or close it."""
+    state = turn.state
     data = _data(state)
     auction = data.auction
+    assert auction is not None
     while auction.order:
         seat = auction.order[0]
         if payable(state.players[seat].money) > auction.high:
-            state.current = seat
+            turn.hand_play_to(seat)
             return
         auction.order.pop(0)
-        state.note("event.auction-cannot", player=_name(state, seat), high=auction.high)
+        turn.note("event.auction-cannot", player=_name(state, seat), high=auction.high)
     character = auction.character
     if auction.leader is None:
         data.removed.append(character)
-        state.note("event.auction-none", character=_character_name(character))
-        _close_auction(state)
+        turn.note("event.auction-none", character=_character_name(character))
+        _close_auction(turn)
         return
     auction.paying = True
-    state.current = auction.leader
+    turn.hand_play_to(auction.leader)
 
 
-def _close_auction(state: GameState) -> None:
-    data = _data(state)
-    state.current = data.auction.resume
+def _close_auction(turn: Turn) -> None:
+    data = _data(turn.state)
+    assert data.auction is not None
+    turn.hand_play_to(data.auction.resume)
     data.auction = None
-    _next_auction(state)
+    _next_auction(turn)
 
 
-def _do_bid(state: GameState, action: Bid) -> None:
-    auction = _data(state).auction
+def _do_bid(turn: Turn, action: Bid) -> None:
+    auction = _data(turn.state).auction
+    assert auction is not None
     seat = auction.order.pop(0)
     auction.high = action.amount
     auction.leader = seat
-    state.note("event.auction-bid", player=_name(state, seat), amount=action.amount)
-    _next_bidder(state)
+    turn.note("event.auction-bid", player=_name(turn.state, seat), amount=action.amount)
+    _next_bidder(turn)
 
 
-def _do_pass(state: GameState, action: Pass) -> None:
-    auction = _data(state).auction
+def _do_pass(turn: Turn, action: Pass) -> None:
+    auction = _data(turn.state).auction
+    assert auction is not None
     seat = auction.order.pop(0)
-    state.note("event.auction-pass", player=_name(state, seat))
-    _next_bidder(state)
+    turn.note("event.auction-pass", player=_name(turn.state, seat))
+    _next_bidder(turn)
 
 
-def _do_pay(state: GameState, action: PayBid) -> None:
+def _do_pay(turn: Turn, action: PayBid) -> None:
+    state = turn.state
     data = _data(state)
     auction = data.auction
+    assert auction is not None and auction.leader is not None
     seat = auction.leader
     player = state.players[seat]
-    for card_id in action.cards:
-        player.money.remove(card_id)
-        state.discard.append(card_id)
+    turn.pay(seat, action.cards)
     character = auction.character
     data.owned[seat].append(character)
-    state.note(
+    turn.note(
         "event.auction-won",
         player=player.name,
         character=_character_name(character),
@@ -674,24 +677,25 @@ def _do_pay(state: GameState, action: PayBid) -> None:
         data.choice = seat  # ruling R9: she is kept or swapped at once
         auction.character = None  # handed over; the auction only remembers whose turn
         return
-    _close_auction(state)
+    _close_auction(turn)
 
 
-def _do_fatime(state: GameState, action: FatimeChoice) -> None:
-    data = _data(state)
+def _do_fatime(turn: Turn, action: FatimeChoice) -> None:
+    data = _data(turn.state)
     seat = data.choice
+    assert seat is not None
     data.choice = None
-    name = _name(state, seat)
+    name = _name(turn.state, seat)
     if action.keep:
-        state.note("event.fatime-keep", player=name, points=FATIME_POINTS)
+        turn.note("event.fatime-keep", player=name, points=FATIME_POINTS)
     else:
         data.owned[seat].remove(FATIME)
         data.removed.append(FATIME)
         new = data.aside.pop(0)
         data.owned[seat].append(new)
-        state.note("event.fatime-swap", player=name, character=_character_name(new))
+        turn.note("event.fatime-swap", player=name, character=_character_name(new))
     if data.auction is not None:
-        _close_auction(state)
+        _close_auction(turn)
 
 
 # -- the effects ----------------------------------------------------------------------------
@@ -806,74 +810,60 @@ _CONDITIONS: dict[type, Any] = {
 }
 
 
-def _do_karim(state: GameState, action: KarimBuy) -> None:
-    data = _data(state)
-    seat = state.current
-    tile = state.market[action.space - 1]
-    assert tile is not None
-    state.market[action.space - 1] = None
-    state.players[seat].bought.append(tile)
+def _do_karim(turn: Turn, action: KarimBuy) -> None:
+    data = _data(turn.state)
+    seat = turn.state.current
+    tile = turn.give_market_tile(action.space, seat)
     data.owned[seat].remove(KARIM)
     data.removed.append(KARIM)
-    state.note("event.karim", player=_name(state, seat), tile=tile.code, space=action.space)
-    main_action_done(state, another=True)
+    turn.note("event.karim", player=_name(turn.state, seat), tile=tile.code, space=action.space)
+    turn.main_action_done(another=True)
 
 
-def _do_knihstig(state: GameState, action: KnihstigTake) -> None:
-    state.display.remove(action.card)
-    state.players[state.current].money.append(action.card)
-    _data(state).knihstig = False
-    state.note("event.knihstig", player=_name(state, state.current), cards=[action.card])
+def _do_knihstig(turn: Turn, action: KnihstigTake) -> None:
+    seat = turn.state.current
+    turn.take_from_display(seat, action.card)
+    _data(turn.state).knihstig = False
+    turn.note("event.knihstig", player=_name(turn.state, seat), cards=[action.card])
 
 
-def _do_el_schauf(state: GameState, action: ElSchaufRedesign) -> None:
-    state.note("event.el-schauf", player=_name(state, state.current))
-    carry_out(state, action.redesign)
-    # The extra redesign closes the turn: only ending it is left.
-    state.may_act = False
-    state.placing = True
+def _do_el_schauf(turn: Turn, action: ElSchaufRedesign) -> None:
+    turn.note("event.el-schauf", player=_name(turn.state, turn.state.current))
+    turn.carry_out(action.redesign)
+    turn.close_turn()  # the extra redesign closes the turn: only ending it is left
 
 
-def _do_laila(state: GameState, action: LailaSwap) -> None:
-    index = action.space - 1
-    old = state.market[index]
-    assert old is not None
-    rng = state.random()
-    new = state.bag.pop(rng.randrange(len(state.bag)))
-    state.market[index] = new
-    # Back into the bag, in its fixed order (the order tells nothing of the draws).
-    bisect.insort(state.bag, old, key=Tile.sort_key)
-    state.note(
+def _do_laila(turn: Turn, action: LailaSwap) -> None:
+    old, new = turn.renew_market_tile(action.space)
+    turn.note(
         "event.laila",
-        player=_name(state, state.current),
+        player=_name(turn.state, turn.state.current),
         old=old.code,
         tile=new.code,
         space=action.space,
     )
 
 
-def _do_machma(state: GameState, action: MachmaSwap) -> None:
-    player = state.players[state.current]
-    player.money.remove(action.give)
-    state.discard.append(action.give)
-    state.display.remove(action.take)
-    player.money.append(action.take)
-    state.note(
+def _do_machma(turn: Turn, action: MachmaSwap) -> None:
+    seat = turn.state.current
+    turn.pay(seat, [action.give])
+    turn.take_from_display(seat, action.take)
+    turn.note(
         "event.machma",
-        player=player.name,
+        player=_name(turn.state, seat),
         give=[action.give],
         cards=[action.take],
     )
 
 
-def _do_yammerad(state: GameState, action: YammeradDraw) -> None:
+def _do_yammerad(turn: Turn, action: YammeradDraw) -> None:
     # A character on the way is auctioned and a scoring card scored, in that order, once
     # this action is done (see the module's docstring).
-    player = state.players[state.current]
-    card_id = draw_money(state)
+    seat = turn.state.current
+    card_id = turn.draw_money()
     if card_id is not None:
-        player.money.append(card_id)
-        state.note("event.yammerad", player=player.name, cards=[card_id])
+        turn.give_card(seat, card_id)
+        turn.note("event.yammerad", player=_name(turn.state, seat), cards=[card_id])
 
 
 _DOS: dict[type, Any] = {

@@ -34,7 +34,7 @@ from ...core.actions import (
 from ...core.messages import render
 from ...core.money import register_cards
 from ...core.phases import PHASE_PLAY
-from ...core.socket import Module, main_action_done, register
+from ...core.socket import Module, Turn, register
 from ...core.violations import RuleId, Violation
 from . import messages  # noqa: F401  (the module's templates join the catalogue)
 from .state import (
@@ -142,8 +142,8 @@ class Gates(Module):
             piles.setdefault(GATE_PILES[index % len(GATE_PILES)], []).append(card_id)
         return piles
 
-    def setup(self, state: GameState) -> None:
-        write_gates(state, GatesState.new(len(state.players)))
+    def setup(self, turn: Turn) -> None:
+        write_gates(turn, GatesState.new(len(turn.state.players)))
 
     def card_places(self, state: GameState) -> Iterable[tuple[str, Sequence[str]]]:
         gates = read_gates(state)
@@ -161,16 +161,16 @@ class Gates(Module):
         return gates_problems(state, saved)
 
     # -- the turn -------------------------------------------------------------------------
-    def reveal(self, state: GameState, card_id: str) -> bool:
+    def reveal(self, turn: Turn, card_id: str) -> bool:
         if not card_id.startswith("gate#"):
             return False
-        gates = read_gates(state)
+        gates = read_gates(turn.state)
         if gates.display is None:
-            write_gates(state, gates.laid_out(card_id))
-            state.note("event.gate-revealed")
+            write_gates(turn, gates.laid_out(card_id))
+            turn.note("event.gate-revealed")
         else:
-            state.discard.append(card_id)
-            state.note("event.gate-discarded")
+            turn.discard(card_id)
+            turn.note("event.gate-discarded")
         return True
 
     def gate_cards(self, state: GameState, seat: int) -> int:
@@ -202,18 +202,20 @@ class Gates(Module):
             return [Violation.of(RuleId.GATE_NOT_DISPLAYED)]
         return []
 
-    def apply(self, state: GameState, action: Action) -> bool:
+    def apply(self, turn: Turn, action: Action) -> bool:
         if not isinstance(action, TakeGate):
             return False
-        write_gates(state, read_gates(state).taken_by(state.current))
-        state.note("event.gate-taken", player=state.players[state.current].name)
-        main_action_done(state)
+        state = turn.state
+        write_gates(turn, read_gates(state).taken_by(state.current))
+        turn.note("event.gate-taken", player=state.players[state.current].name)
+        turn.main_action_done()
         return True
 
-    def after(self, state: GameState, action: Action) -> None:
+    def after(self, turn: Turn, action: Action) -> None:
         if isinstance(action, (PlaceTile, BuildFromReserve)) and action.gate is not None:
-            write_gates(state, read_gates(state).played_by(state.current))
-            state.note(
+            state = turn.state
+            write_gates(turn, read_gates(state).played_by(state.current))
+            turn.note(
                 "event.gate-built",
                 player=state.players[state.current].name,
                 tile=action.tile.code,

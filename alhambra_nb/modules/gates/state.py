@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.errors import shown
 from ...core.messages import render
-from ...core.socket import ModuleState
+from ...core.socket import ModuleState, Turn
 
 if TYPE_CHECKING:
     from ...core.state import GameState
@@ -86,9 +86,9 @@ def gate_card_shown(state: GameState) -> bool:
     return read_gates(state).display is not None
 
 
-def write_gates(state: GameState, gates: GatesState) -> None:
-    """Keep ``gates`` as the gates module's part of ``state``."""
-    state.extra[NAME] = gates
+def write_gates(turn: Turn, gates: GatesState) -> None:
+    """Keep ``gates`` as the gates module's part of the game."""
+    turn.keep(NAME, gates)
 
 
 def gates_problems(state: GameState, data: Any) -> list[tuple[str, str]]:
