@@ -21,11 +21,22 @@ LAB_ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 # Extra pytest arguments, e.g. make test PYTEST_ARGS='-x -m "not slow"'.
 PYTEST_ARGS ?=
 
-.PHONY: help venv browser test lint pytest lab student-notebooks bench format messages
+# The classroom site (JupyterLite, `make lite`): its own venv of build tools, and a stamp newer
+# than every file it is made of. PYODIDE_DIST: a full Pyodide distribution (folder or archive)
+# to take instead of the npm package's core (see scripts/build_lite.py).
+LITE_DIR ?= build/lite
+LITE_VENV := build/lite-venv
+LITE_STAMP := $(LITE_DIR)/.built
+PYODIDE_DIST ?=
+LITE_SOURCES := lite/build.txt lite/kernel.txt scripts/build_lite.py pyproject.toml setup.py \
+	$(wildcard $(shell git ls-files alhambra_nb tutorials 2>/dev/null))
+
+.PHONY: help venv browser test lint pytest lab lite student-notebooks bench format messages
 
 help:
 	@echo "make lab      set up (the lab extra only) and open the tutorials in JupyterLab"
 	@echo "make student-notebooks  write the tutorials without solutions to $(STUDENT_DIR)/"
+	@echo "make lite     build the classroom site (JupyterLite, no server needed) in $(LITE_DIR)/"
 	@echo "make test     set up, install Chromium if missing, run lint + the whole test suite"
 	@echo "make venv     create .venv and install the package with its test extras"
 	@echo "make browser  install Debian's chromium and axe-core for the browser tests, if missing"
@@ -73,7 +84,7 @@ pytest: venv
 	exit $$rc
 
 # Lint and tests both run, so one run reports every problem; any failure fails the target.
-test: venv browser
+test: venv browser lite
 	@rc=0; \
 	$(MAKE) --no-print-directory lint || rc=1; \
 	$(MAKE) --no-print-directory pytest || rc=1; \
@@ -83,6 +94,17 @@ test: venv browser
 lab: $(LAB_STAMP)
 	$(VENV)/bin/jupyter lab --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/$(LAB_PATH) \
 		$(LAB_ROOT_FLAG) $(LAB_ARGS)
+
+# The tutorials, the package and Pyodide in one folder that any static host serves; rebuilt only
+# when a file it is made of changed (`make -B lite` forces it).
+lite: $(LITE_STAMP)
+
+$(LITE_STAMP): $(LITE_SOURCES)
+	@test -x $(LITE_VENV)/bin/python || $(PYTHON) -m venv $(LITE_VENV)
+	$(LITE_VENV)/bin/pip install --disable-pip-version-check -q -r lite/build.txt
+	$(LITE_VENV)/bin/python scripts/build_lite.py --output $(LITE_DIR) \
+		$(if $(PYODIDE_DIST),--pyodide $(PYODIDE_DIST))
+	@touch $@
 
 # The tutorials without the cells tagged `solution` (and their outputs), for a class.
 student-notebooks: $(LAB_STAMP)

@@ -7,9 +7,10 @@ written here tells Pyodide to load all of them when the kernel starts, so a note
 ``import alhambra_nb`` just works.
 
 Pyodide's own compiled packages (numpy, rpds-py, ...) are published only on its CDN and
-GitHub releases, not on npm or PyPI. Everything the site needs is pure Python, except
-jsonschema (checking saved games), whose rpds-py is compiled: it is in the site only when
-``--pyodide`` names a full Pyodide distribution (a folder or ``.tar.bz2`` holding the wheels).
+GitHub releases, not on npm or PyPI. Everything the site needs is pure Python but rpds-py
+(jsonschema needs it through referencing): the site gets the pure one of
+``pyrsistent-as-rpds-py`` instead, unless ``--pyodide`` names a full Pyodide distribution
+(a folder or archive holding its wheels), whose wheels are then taken as they are.
 
 Usage: python scripts/build_lite.py [--output build/lite] [--pyodide PATH]
 """
@@ -53,9 +54,13 @@ PYODIDE_CORE = [
     "package.json",
 ]
 # Taken from Pyodide's lock at the versions it names: what the kernel itself imports, and
-# jsonschema, which the package imports only to check a saved game.
-FROM_PYODIDE = ["micropip", "ipython", "jedi", "traitlets", "typing-extensions"]
-OPTIONAL_FROM_PYODIDE = ["jsonschema"]
+# jsonschema, with which the package checks saved games and the chapters' positions.
+FROM_PYODIDE = ["micropip", "ipython", "jedi", "traitlets", "typing-extensions", "jsonschema"]
+# Compiled, so in the site only when the Pyodide given has them (--pyodide, a full one).
+WITH_A_FULL_PYODIDE = ["matplotlib", "numpy"]
+# Compiled, published for Pyodide only on its CDN: replaced by a pure stand-in.
+RPDS = "rpds-py"
+PYRSISTENT_AS_RPDS = "pyrsistent-as-rpds-py"
 # The kernel's own wheels, shipped inside its front-end extension.
 KERNEL_WHEELS = ["piplite", "pyodide_kernel", "ipykernel", "widgetsnbextension-4"]
 # Requirement markers as Pyodide evaluates them.
@@ -146,34 +151,52 @@ def closure(lock: dict, names: Iterable[str]) -> list[str]:
 
 def pyodide_wheels(lock: dict, source: Path, folder: Path) -> list[Wheel]:
     """The packages of Pyodide's lock the site needs: copied from the distribution when it has
-    them, else downloaded from PyPI (pure ones only). A package that cannot be had is left out
-    with those that depend on it, and said so."""
+    them, else downloaded from PyPI (pip refuses a package with no pure wheel there); rpds-py,
+    compiled only, becomes the stand-in of :func:`rpds_stand_in`."""
     packages = lock["packages"]
     wanted = closure(lock, FROM_PYODIDE)
-    optional = [name for name in closure(lock, OPTIONAL_FROM_PYODIDE) if name not in wanted]
-    from_pypi = {
-        name
-        for name in wanted + optional
-        if not (source / packages[name]["file_name"]).exists()
-        and packages[name]["file_name"].endswith("-none-any.whl")
-    }
-    pure_pins = [f"{packages[name]['name']}=={packages[name]['version']}" for name in from_pypi]
-    download(pure_pins, folder)
+    present = {name for name in packages if (source / packages[name]["file_name"]).exists()}
+    extras = [name for name in closure(lock, WITH_A_FULL_PYODIDE) if name not in wanted]
+    if all(name in present for name in extras):
+        wanted += extras
+    else:
+        print(f"left out (compiled; a full Pyodide has them): {', '.join(WITH_A_FULL_PYODIDE)}")
+    from_pypi = [name for name in wanted if name not in present and name != RPDS]
+    download(
+        [f"{packages[name]['name']}=={packages[name]['version']}" for name in from_pypi], folder
+    )
     wheels: list[Wheel] = []
-    for name in wanted + optional:
+    for name in wanted:
         entry = dict(packages[name])
-        path = source / entry["file_name"]
-        if name in from_pypi:
+        if name in present:
+            path = source / entry["file_name"]
+        elif name == RPDS:
+            path = rpds_stand_in(folder, entry["version"])
+            entry.update(imports=["rpds"], depends=[PYRSISTENT_AS_RPDS, "pyrsistent"])
+        else:
             path = _downloaded(folder, entry["name"], entry["version"])
-        if not path.exists() or any(
-            canonicalize_name(d) not in {w.name for w in wheels} for d in entry["depends"]
-        ):
-            if name in wanted:
-                sys.exit(f"{entry['file_name']} is needed and is neither in {source} nor on PyPI")
-            print(f"left out: {entry['name']} {entry['version']} (not pure Python; see --pyodide)")
-            continue
         wheels.append(Wheel(path, entry))
     return wheels
+
+
+def rpds_stand_in(folder: Path, version: str) -> Path:
+    """A wheel of the module ``rpds`` made of the pure rpds-py of ``pyrsistent-as-rpds-py``
+    (its authors' "fake rpds" package): referencing, and so jsonschema, import ``rpds``."""
+    path = folder / f"rpds_py-{version}+pyrsistent-py3-none-any.whl"
+    dist_info = f"rpds_py-{version}+pyrsistent.dist-info"
+    files = {
+        "rpds/__init__.py": "from pyrsistent_as_rpds.pure import *  # noqa: F403\n"
+        "from pyrsistent_as_rpds.pure import __all__  # noqa: F401\n",
+        f"{dist_info}/METADATA": f"Metadata-Version: 2.1\nName: rpds-py\n"
+        f"Version: {version}+pyrsistent\nRequires-Dist: {PYRSISTENT_AS_RPDS}[pyrsistent]\n",
+        f"{dist_info}/WHEEL": "Wheel-Version: 1.0\nGenerator: build_lite\n"
+        "Root-Is-Purelib: true\nTag: py3-none-any\n",
+    }
+    with zipfile.ZipFile(path, "w") as wheel:
+        for name, text in files.items():
+            wheel.writestr(name, text)
+        wheel.writestr(f"{dist_info}/RECORD", "".join(f"{name},,\n" for name in files))
+    return path
 
 
 def download(pins: list[str], folder: Path, requirements: Path | None = None) -> None:

@@ -194,6 +194,16 @@ def test_the_records_keep_the_teaching_order_of_the_explanations():
     assert NO_GATE not in range(4)
 
 
+def test_a_removal_rule_that_is_the_whole_answer_comes_before_the_others():
+    """check_removal answers with the first broken rule that is the whole answer as soon as
+    it meets it: so none of the others may come before it."""
+    whole = [rule.whole_answer for rule in rules.REMOVAL_RULES]
+    assert whole == sorted(whole, reverse=True) and any(whole)
+    city = alh.City.from_text("1,0 garden-10")
+    assert [v.rule for v in city.check_removal((0, 0))] == [alh.RuleId.REDESIGN_FOUNTAIN]
+    assert [v.rule for v in city.check_removal((5, 5))] == [alh.RuleId.REDESIGN_EMPTY]
+
+
 @pytest.mark.parametrize("rule", rules.RULES, ids=lambda r: r.id.value)
 def test_each_building_rule_leaves_some_cell_out_for_some_tile(rule):
     """No mask is everywhere true: each rule excludes some cell for some tile."""

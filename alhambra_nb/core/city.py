@@ -134,11 +134,12 @@ class City:
         tiles stay upright: it breaks ``placement/orientation`` and moves the walls.
         ``gate`` (expansion II) puts a gate on that side of the new tile.
         """
-        attempt = self._attempt(tile, cell, rotation, gate)
-        shape = rules.Shape.of(attempt.tile, attempt.rotation, attempt.gate)
-        layout = attempt.layout
-        if rules.legal_bits(layout, shape) & layout.bit(attempt.cell):
-            return []
+        tile, cell, turns, side = as_tile(tile), as_cell(cell), as_rotation(rotation), as_side(gate)
+        shape, layout = rules.Shape.of(tile, turns, side), self._facts()
+        if rules.legal_bits(layout, shape) & layout.bit(cell):
+            return []  # the usual answer where a learner points: found without an attempt
+        edges = tile.rotated_edges(turns) if turns else tile.edges
+        attempt = Attempt(tile, cell, edges, turns, self._tiles, layout, side)
         return rules.check_attempt(attempt, shape)
 
     def _attempt(
@@ -161,7 +162,8 @@ class City:
         """Every cell where ``tile`` may be built; with ``gate``, also those where a gate
         on a new double wall would let the pedestrian in (expansion II)."""
         shape = rules.Shape.of(as_tile(tile), gate=bool(gate))
-        return set(rules.legal_cells(self._facts(), shape))
+        layout = self._facts()
+        return set(layout.cells_of(rules.legal_bits(layout, shape)))
 
     def gate_openings(self, tile: Tile | str) -> list[tuple[Cell, Side]]:
         """The (cell, side) pairs where ``tile`` may be built only with a gate on that side

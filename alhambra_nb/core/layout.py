@@ -15,6 +15,7 @@ of big-integer operations.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, overload
@@ -75,14 +76,15 @@ def _shows(code: int, walks: bool) -> tuple[tuple[int, int, int, int], ...]:
 
 _SHOWS = tuple((_shows(code, False), _shows(code, True)) for code in range(256))
 _MISFITS = tuple(
-    (_OWN + 4 * side + mine, _SHOWN + 4 * side + theirs)
+    (
+        _OWN + 4 * side + mine,
+        tuple(_SHOWN + 4 * side + theirs for theirs in range(4) if theirs not in _MATCHES[mine]),
+    )
     for side in range(4)
     for mine in range(4)
-    for theirs in range(4)
-    if theirs not in _MATCHES[mine]
 )
-"""Pairs of ``_facing`` entries whose common cells hold a tile that does not match a
-neighbour: its edge on a side, and the edge the neighbour there shows it."""
+"""Per side and edge, the ``_facing`` entry of the tiles showing that edge there and those of
+the cells facing an edge that does not match it: their common cells hold a misfit."""
 _CLASHING = tuple(_clashing(code) for code in range(256))
 _WAYS_IN = tuple(tuple(_ways_in(code, gate) for code in range(256)) for gate in (False, True))
 
@@ -363,7 +365,7 @@ class Layout:
         self._width, self._height = width, height
         full = (1 << width * height) - 1
         row = (1 << width) - 1
-        first_col = sum(1 << (r * width) for r in range(height))
+        first_col = full // row  # one bit at the start of every row
         self.ring_bits = (
             row | (row << (height - 1) * width) | first_col | (first_col << (width - 1))
         )
@@ -571,9 +573,10 @@ class Layout:
         return found
 
     def _enclosed_by(self, cell: Cell) -> tuple[Cell, ...]:
-        if not self.is_outside(cell) or not self.splitting() & self.bit(cell):
+        bit = self.bit(cell)
+        if not self.is_outside(cell) or not self.splitting() & bit:
             return ()
-        space = self.empty_bits & ~self.bit(cell)
+        space = self.empty_bits & ~bit
         still_outside = self.flood(self.ring_bits, space)
         return tuple(self.cells_of(space & self.outside_bits & ~still_outside))
 
@@ -665,12 +668,15 @@ class Layout:
         hang on alone), ``"locked"`` (held by a gate), ``"fountains"``, ``"camps"``."""
         if name == "camps":
             return self._facing[_CAMPS]
-        if name == "fountains":
-            return self._facing[_FOUNTAINS] | self.bit(ORIGIN)
         found = self.memo.get(name)
         if found is None:
-            cells = self.gate_locked() if name == "locked" else self.hangs
-            found = self.memo[name] = self.bits_of(cells)
+            if name == "fountains":
+                found = self._facing[_FOUNTAINS] | self.bit(ORIGIN)
+            elif name == "locked":
+                found = self.bits_of(self.gate_locked()) if self._gates else 0
+            else:
+                found = self.bits_of(self.hangs)
+            self.memo[name] = found
         return found  # type: ignore[no-any-return]
 
     def gate_locked(self) -> frozenset[Cell]:
@@ -716,7 +722,10 @@ class Layout:
         if found is None:
             facing, found = self._facing, 0
             for own, theirs in _MISFITS:
-                found |= facing[own] & facing[theirs]
+                mine = facing[own]
+                if mine:  # most kinds of edges are missing on some side (camps' in most games)
+                    for entry in theirs:
+                        found |= mine & facing[entry]
             self.memo["misfits"] = found
         return found  # type: ignore[no-any-return]
 
@@ -836,7 +845,9 @@ class CellBits(Sequence[Cell]):
 @lru_cache(maxsize=256)
 def _grid_cells(left: int, top: int, width: int, height: int) -> tuple[Cell, ...]:
     """The cells of a grid by bit index (grids of the same shape recur from game to game)."""
-    return tuple((left + x, top + y) for y in range(height) for x in range(width))
+    xs = range(left, left + width)
+    rows = (zip(xs, itertools.repeat(y, width), strict=True) for y in range(top, top + height))
+    return tuple(itertools.chain.from_iterable(rows))
 
 
 def _depth_first(

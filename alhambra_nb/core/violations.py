@@ -175,9 +175,9 @@ class Violation:
         # Made without the frozen dataclass's __init__ (a guarded setattr per field): the
         # rules make thousands of these for a board's explanations.
         violation = object.__new__(cls)
-        violation.__dict__.update(
-            rule=rule, key=key, params=params, cells=tuple(cells), edges=tuple(edges)
-        )
+        fields = violation.__dict__
+        fields["rule"], fields["key"], fields["params"] = rule, key, params
+        fields["cells"], fields["edges"] = tuple(cells), tuple(edges)
         return violation
 
     @property

@@ -22,6 +22,10 @@ from ..violations import RuleId, Violation
 from .shape import ANY_GATE, NO_GATE, Shape
 
 _DIAGONALS = ((1, -1), (1, 1), (-1, 1), (-1, -1))
+_OPPOSITE = tuple(side.opposite for side in SIDES)
+"""Each side's opposite, by side (read in the explanations' inner loops)."""
+_AROUND = tuple((side, side.opposite, side.delta) for side in SIDES)
+"""Per side, north first: the side, its opposite and the step to the cell across it."""
 _CAMP_EDGES = (Edge.BASTION, Edge.PLAIN)
 
 
@@ -81,13 +85,13 @@ def touches_city(attempt: Attempt) -> Iterator[Violation]:
 
 def walls_match(attempt: Attempt) -> Iterator[Violation]:
     """Every shared side matches (and, with camps, the bastion rules of §9.4)."""
-    for side, other_cell in zip(SIDES, neighbours(attempt.cell), strict=True):
-        other = attempt.tiles.get(other_cell)
-        if other is None:
-            continue
-        mine, theirs = attempt.edges[side], other.edges[side ^ 2]
-        if (mine, theirs) not in MATCHING_EDGES:
-            yield _mismatch(attempt, side, other_cell, other, mine, theirs)
+    tiles, edges = attempt.tiles, attempt.edges
+    x, y = attempt.cell
+    for side, opposite, (dx, dy) in _AROUND:
+        other_cell = (x + dx, y + dy)
+        other = tiles.get(other_cell)
+        if other is not None and (edges[side], other.edges[opposite]) not in MATCHING_EDGES:
+            yield _mismatch(attempt, side, other_cell, other, edges[side], other.edges[opposite])
 
 
 def _mismatch(
@@ -95,7 +99,7 @@ def _mismatch(
 ) -> Violation:
     cell = attempt.cell
     cells = (cell, other_cell)
-    edges = ((cell, side), (other_cell, side.opposite))
+    edges = ((cell, side), (other_cell, _OPPOSITE[side]))
     if mine in _CAMP_EDGES or theirs in _CAMP_EDGES:
         # Explain from the camp's side: its bastion or plain side is what the rule is about.
         if mine in _CAMP_EDGES:
@@ -125,7 +129,7 @@ def _mismatch(
         tile=attempt.tile,
         side=side,
         cell=cell,
-        opposite=side.opposite,
+        opposite=_OPPOSITE[side],
         other=other,
         other_cell=other_cell,
     )
@@ -133,38 +137,41 @@ def _mismatch(
 
 def walking(attempt: Attempt) -> Iterator[Violation]:
     """A pedestrian reaches the new tile from the fountain (ruling R4); camps are exempt."""
-    if attempt.tile.is_camp:
+    tile = attempt.tile
+    if tile.is_camp:
         return
-    tiles, cell, reach = attempt.tiles, attempt.cell, attempt.layout.reach
+    tiles, cell, edges, reach = attempt.tiles, attempt.cell, attempt.edges, attempt.layout.reach
+    x, y = cell
     reasons: list[Phrase] = []
     cut_off: list[Cell] = []
     in_the_way: list[tuple[Cell, Side]] = []
-    for side, other_cell in zip(SIDES, neighbours(cell), strict=True):
+    for side, opposite, (dx, dy) in _AROUND:
+        other_cell = (x + dx, y + dy)
         other = tiles.get(other_cell)
         if other is None:
             continue
-        mine, theirs = attempt.edges[side], other.edges[side ^ 2]
-        if mine is Edge.OPEN and theirs is Edge.OPEN and other_cell in reach:
-            return  # walked to from a reachable neighbour: nothing to explain
-        where = {"side": side, "opposite": side.opposite, "other": other, "other_cell": other_cell}
+        mine, theirs = edges[side], other.edges[opposite]
         if other.is_camp:
-            reasons.append(Phrase("walking.camp", **where))
+            reason = "walking.camp"
         elif mine is Edge.OPEN and theirs is Edge.OPEN:
             if other_cell in reach:
-                return
-            reasons.append(Phrase("walking.cut-off", **where))
+                return  # walked to from a reachable neighbour: nothing to explain
+            reason = "walking.cut-off"
             cut_off.append(other_cell)
         elif mine is Edge.WALL and theirs is Edge.WALL:
             if attempt.gate == side and other_cell in reach:
                 return
-            reasons.append(Phrase("walking.double-wall", **where))
-            in_the_way += [(cell, side), (other_cell, side.opposite)]
+            reason = "walking.double-wall"
+            in_the_way += [(cell, side), (other_cell, opposite)]
         elif mine is Edge.WALL:
-            reasons.append(Phrase("walking.own-wall", **where))
+            reason = "walking.own-wall"
             in_the_way.append((cell, side))
         else:
-            reasons.append(Phrase("walking.their-wall", **where))
-            in_the_way.append((other_cell, side.opposite))
+            reason = "walking.their-wall"
+            in_the_way.append((other_cell, opposite))
+        reasons.append(
+            Phrase(reason, side=side, opposite=opposite, other=other, other_cell=other_cell)
+        )
     yield Violation.of(
         RuleId.WALKING,
         cells=(cell, *cut_off),
@@ -255,13 +262,14 @@ def enclosing_nothing(layout: Layout, shape: Shape, within: int) -> int:
     # Only an empty cell of the open land whose side cells fall apart round it can enclose
     # anything (see Layout.splitting); those few are flooded one by one, the candidate cells
     # once for every tile.
-    found = layout.memo.get("enclosing")
-    if found is None:
-        found = layout.memo["enclosing"] = _enclosing(layout, layout.candidate_bits())
-    rest = within & ~layout.candidate_bits()
+    memo, candidates = layout.memo, layout.candidate_bits()
+    holds = memo.get("enclosing nothing")
+    if holds is None:
+        holds = memo["enclosing nothing"] = layout.full_bits & ~_enclosing(layout, candidates)
+    rest = within & ~candidates
     if rest:
-        found |= _enclosing(layout, rest)
-    return layout.full_bits & ~found  # type: ignore[no-any-return]
+        holds &= ~_enclosing(layout, rest)
+    return holds  # type: ignore[no-any-return]
 
 
 def _enclosing(layout: Layout, cells: int) -> int:
@@ -532,6 +540,25 @@ def masks_for(layout: Layout, shape: Shape) -> tuple[int, ...]:
     return found  # type: ignore[no-any-return]
 
 
+def _speaking(layout: Layout, shape: Shape) -> tuple[tuple[PlacementRule, int, int], ...]:
+    """The rules that may be broken somewhere by a tile of ``shape``, in teaching order,
+    each with its mask and the cells that mask answers for (a searched rule's, the
+    candidate cells; every other's, all): a rule that holds on every cell (an upright tile,
+    one without a gate, not a fountain) is left out. Once per position and shape."""
+    key = ("speaking", shape.key)
+    found = layout.memo.get(key)
+    if found is None:
+        full, candidates = layout.full_bits, layout.candidate_bits()
+        speaking = []
+        for rule, mask in zip(RULES, masks_for(layout, shape), strict=True):
+            if rule.searched:
+                speaking.append((rule, rule.holds(layout, shape, candidates), candidates))
+            elif mask != full:
+                speaking.append((rule, mask, full))
+        found = layout.memo[key] = tuple(speaking)
+    return found  # type: ignore[no-any-return]
+
+
 def broken_rules(attempt: Attempt, shape: Shape) -> list[PlacementRule]:
     """The rules whose masks leave the attempt's cell out, in teaching order; on a cell
     that holds a tile only those that still speak there, and a rule that is the whole
@@ -540,10 +567,10 @@ def broken_rules(attempt: Attempt, shape: Shape) -> list[PlacementRule]:
     bit = layout.probe_bit(attempt.cell)
     taken = attempt.cell in attempt.tiles
     broken = []
-    for rule, mask in zip(RULES, masks_for(layout, shape), strict=True):
+    for rule, mask, known in _speaking(layout, shape):
         if taken and not rule.on_taken_cell:
             continue
-        if rule.searched:
+        if not known & bit:  # a searched rule, at a cell it has not been asked about
             mask = rule.holds(layout, shape, bit)
         if not mask & bit:
             broken.append(rule)

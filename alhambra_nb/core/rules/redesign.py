@@ -73,9 +73,10 @@ def cuts_off(move: Redesign) -> Iterator[Violation]:
     cut = layout.cut_off_by(cell)
     if cut:
         yield _disconnects(move, cut, layout.tiles_cut_off_by(cell))
-    detached = layout.detached_by(cell)
-    if detached:  # nobody walks to a camp: it only has to keep touching the Alhambra
-        yield _disconnects(move, detached, camps=True)
+    if layout.camps:  # nobody walks to a camp: it only has to keep touching the Alhambra
+        detached = layout.detached_by(cell)
+        if detached:
+            yield _disconnects(move, detached, camps=True)
 
 
 def leaves_hole(move: Redesign) -> Iterator[Violation]:
@@ -301,12 +302,13 @@ def check_removal(move: Redesign) -> list[Violation]:
     """Every rule broken by taking the tile at ``move.cell`` away (``[]`` when allowed):
     the rules whose masks leave the cell out, each explained by its own record."""
     bit = move.layout.probe_bit(move.cell)
-    masks = removal_masks(move.layout)
-    broken = [rule for rule, mask in zip(REMOVAL_RULES, masks, strict=True) if not mask & bit]
-    for rule in broken:
-        if rule.whole_answer:
-            return list(rule.explain(move))
-    return [v for rule in broken for v in rule.explain(move)]
+    found: list[Violation] = []
+    for rule, mask in zip(REMOVAL_RULES, removal_masks(move.layout), strict=True):
+        if not mask & bit:
+            if rule.whole_answer:  # these come first in REMOVAL_RULES: nothing said before
+                return list(rule.explain(move))
+            found += rule.explain(move)
+    return found
 
 
 def removal_masks(layout: Layout) -> tuple[int, ...]:

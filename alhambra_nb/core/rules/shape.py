@@ -34,7 +34,7 @@ class Shape(NamedTuple):
     def of(cls, tile: Tile, turns: int = 0, gate: Side | bool | None = None) -> Shape:
         """The shape of ``tile`` turned ``turns`` quarter turns, with ``gate`` on a side
         (a :class:`Side`), on any side that helps (``True``) or none."""
-        if not turns and gate is None:
+        if not turns and (gate is None or gate is False):
             return upright(tile)
         code = tile.edge_bits
         if turns:
