@@ -54,7 +54,7 @@ def _rules(state, action):
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_one_gate_card_per_player_spread_over_piles_3_to_5(players):
-    piles = Gates().pile_cards(players)
+    piles = Gates().components(players).piles
     assert set(piles) <= set(GATE_PILES)
     counts = [len(piles.get(p, [])) for p in GATE_PILES]
     assert sum(counts) == players and max(counts) - min(counts) <= 1

@@ -11,8 +11,7 @@ them; a game asking for a name nobody registered is refused with
 
 The hooks (:data:`HOOKS`), and when the core calls them:
 
-- setup: :meth:`Module.money_cards` (shuffled in before starting money is dealt),
-  :meth:`Module.pile_cards` (shuffled into the five money piles), :meth:`Module.bag_tiles`,
+- setup: :meth:`Module.components` (the cards and tiles it brings: :class:`Components`),
   :meth:`Module.setup`;
 - turn flow: :meth:`Module.reveal` (a card that is no money card is drawn for the display),
   :meth:`Module.take_limit`, :meth:`Module.legal_actions`, :meth:`Module.check` and
@@ -22,9 +21,8 @@ The hooks (:data:`HOOKS`), and when the core calls them:
   :meth:`Module.payments` and :meth:`Module.check_payment` (other ways to pay a building);
 - scoring: :meth:`Module.bonuses` (points beyond majorities and walls, with their reasons;
   the simpler :meth:`Module.score` is read by its default);
-- saving: :meth:`Module.card_ids` tells the loader which extra card ids exist,
-  :meth:`Module.card_places` where the module keeps cards, :meth:`Module.discarded_cards`
-  which of them may be discarded, :meth:`Module.check_state` what else must hold; a
+- saving: :meth:`Module.card_places` where the module keeps cards,
+  :meth:`Module.check_state` what else must hold; a
   module's own state lives in ``state.extra[module.key]``, typed (a :class:`ModuleState`
   of its :attr:`Module.state_type`, saved as its JSON) or as plain JSON;
 - computer players: :meth:`Module.advise` and :meth:`Module.tile_value` for ``GreedyBot``;
@@ -42,8 +40,8 @@ from __future__ import annotations
 
 import bisect
 import random
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from .errors import AlhambraError, shown
@@ -101,6 +99,29 @@ def saved_form(value: Any) -> Any:
     return value.to_json() if isinstance(value, ModuleState) else value
 
 
+@dataclass(frozen=True)
+class Components:
+    """What a module brings to the table: cards and tiles."""
+
+    money: tuple[str, ...] = ()
+    """Cards shuffled into the money before starting money is dealt (the diamonds)."""
+    piles: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    """Cards shuffled into money piles 1-5, by pile number."""
+    aside: tuple[str, ...] = ()
+    """Its other cards, kept out of the money (the characters lying face down)."""
+    tiles: tuple[Tile, ...] = ()
+    """Tiles that go into the bag."""
+    discardable: bool = False
+    """Whether its cards may lie on the money discard pile (a gate card turned up while
+    another lies beside the market); otherwise they lie only where the module says
+    (:meth:`Module.card_places`) or among the money."""
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        """Every card the module brings (for checking saved games)."""
+        return (*self.money, *(c for cards in self.piles.values() for c in cards), *self.aside)
+
+
 class UnknownModuleError(AlhambraError):
     """Raised when a game is asked for a rules module that does not exist, e.g. ``'gate'``."""
 
@@ -122,25 +143,10 @@ class Module:
         return self.family or self.name
 
     # -- setup ----------------------------------------------------------------------------
-    def money_cards(self, players: int) -> list[str]:
-        """Extra card ids shuffled into the money before starting money is dealt."""
-        return []
-
-    def pile_cards(self, players: int, rng: random.Random | None = None) -> dict[int, list[str]]:
-        """Extra card ids to shuffle into money piles 1-5, by pile number (``rng``: the
-        setup's generator, for a module that chooses at random which cards go in)."""
-        return {}
-
-    def bag_tiles(self, players: int) -> list[Tile]:
-        """Extra tiles that go into the bag."""
-        return []
-
-    def card_ids(self, players: int) -> list[str]:
-        """Every card id this module brings into the game (for checking saved games)."""
-        extra = list(self.money_cards(players))
-        for cards in self.pile_cards(players).values():
-            extra += cards
-        return extra
+    def components(self, players: int, rng: random.Random | None = None) -> Components:
+        """What the module brings to a game of ``players`` (``rng``: the setup's generator,
+        for a module that chooses at random which cards go into the piles)."""
+        return Components()
 
     def setup(self, turn: Turn) -> None:
         """Last step of setup: keep the module's own part of the game (``turn.keep``)."""
@@ -149,11 +155,6 @@ class Module:
         """Where this module keeps cards outside hands, display, deck and discard pile, as
         ``(field, card ids)`` pairs (``"extra.gates.display"``)."""
         return ()
-
-    def discarded_cards(self, players: int) -> list[str]:
-        """The card ids of this module that may lie on the money discard pile (checked when
-        a game is loaded; the module's other cards lie only where :meth:`card_places` says)."""
-        return []
 
     def check_state(self, state: GameState, saved: Any) -> list[tuple[str, str]]:
         """What is wrong with this module's part of a state, given as a saved game keeps it
@@ -259,9 +260,7 @@ class Module:
 
 HOOKS: tuple[str, ...] = (
     # setup
-    "money_cards",
-    "pile_cards",
-    "bag_tiles",
+    "components",
     "setup",
     # the turn
     "reveal",
@@ -278,9 +277,7 @@ HOOKS: tuple[str, ...] = (
     # scoring
     "bonuses",
     # saving
-    "card_ids",
     "card_places",
-    "discarded_cards",
     "check_state",
     # computer players
     "advise",

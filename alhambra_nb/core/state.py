@@ -359,7 +359,7 @@ def _read(data: Any) -> GameState:
         raise GameStateError("players", _problem("players", count=len(raw_players)))
     known = set(money_cards(len(raw_players))) | set(SCORING_CARDS)
     for module in modules:
-        known |= set(module.card_ids(len(raw_players)))
+        known |= set(module.components(len(raw_players)).cards)
     players = [_read_player(p, f"players[{i}].", known) for i, p in enumerate(raw_players)]
     raw_neutral = data.get("neutral")
     neutral = None
@@ -523,7 +523,7 @@ def expected_cards(state: GameState) -> set[str]:
     players = len(state.players)
     expected = set(money_cards(players)) | set(SCORING_CARDS)
     for module in state.module_objects:
-        expected |= set(module.card_ids(players))
+        expected |= set(module.components(players).cards)
     return expected
 
 
@@ -531,7 +531,7 @@ def expected_tiles(state: GameState) -> Counter[Tile]:
     """Every tile in this game: the 54 buildings and the modules' tiles."""
     expected = Counter(TILES)
     for module in state.module_objects:
-        expected.update(module.bag_tiles(len(state.players)))
+        expected.update(module.components(len(state.players)).tiles)
     return expected
 
 
@@ -625,16 +625,17 @@ def _check_card_kinds(state: GameState) -> None:
     revealed, a module's own cards only in its own places (and the discard pile, where the
     module allows it)."""
     n, modules = len(state.players), state.module_objects
-    money = set(money_cards(n)).union(*(m.money_cards(n) for m in modules))
-    discardable = money.union(*(m.discarded_cards(n) for m in modules))
+    brought = [m.components(n) for m in modules]
+    money = set(money_cards(n)).union(*(c.money for c in brought))
+    discardable = money.union(*(c.cards for c in brought if c.discardable))
     spots: list[tuple[str, Sequence[str], set[str]]] = [
         *((f"players[{i}].money", p.money, money) for i, p in enumerate(state.players)),
         ("display", state.display, money),
         ("discard", state.discard, discardable),
         ("revealed", state.revealed, set(SCORING_CARDS)),
     ]
-    for module in modules:
-        own = set(module.card_ids(n))
+    for module, components in zip(modules, brought, strict=True):
+        own = set(components.cards)
         spots += ((where, cards, own) for where, cards in module.card_places(state))
     for where, cards, allowed in spots:
         for i, card_id in enumerate(cards):

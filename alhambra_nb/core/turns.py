@@ -120,12 +120,13 @@ def new_state(
         modules=tuple(m.name for m in loaded),
     )
     rng = state.random()
-    state.bag = sorted([*TILES, *(t for m in loaded for t in m.bag_tiles(n))], key=Tile.sort_key)
+    brought = [m.components(n) for m in loaded]
+    state.bag = sorted([*TILES, *(t for c in brought for t in c.tiles)], key=Tile.sort_key)
     if neutral is not None:  # ruling R6: before the market is filled
         _neutral_draw(state, NEUTRAL_AFTER_FIRST)
     for index in range(4):
         state.market[index] = _draw_tile(state, rng)
-    money = [*money_cards(n), *(c for m in loaded for c in m.money_cards(n))]
+    money = [*money_cards(n), *(card for c in brought for card in c.money)]
     rng.shuffle(money)
     for player in state.players:
         while total(player.money) < STARTING_MONEY and money:
@@ -228,7 +229,7 @@ def _stack_piles(money: list[str], modules: Sequence[Any], n: int, rng: Any) -> 
         start = stop
     additions: dict[int, list[str]] = {2: [SCORING_CARDS[0]], 4: [SCORING_CARDS[1]]}
     for module in modules:
-        for pile, cards in module.pile_cards(n, rng).items():
+        for pile, cards in module.components(n, rng).piles.items():
             additions.setdefault(pile, []).extend(cards)
     for pile, cards in sorted(additions.items()):
         piles[pile - 1].extend(cards)

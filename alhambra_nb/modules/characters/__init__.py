@@ -61,6 +61,7 @@ from ...core.payment import can_pay_exactly, minimal_payments, payable, purse, p
 from ...core.phases import PHASE_PLAY
 from ...core.socket import (
     Bonus,
+    Components,
     Module,
     Turn,
     check_rules,
@@ -169,14 +170,13 @@ class Characters(Module):
     """Hakim Wahid counts as half a building of the named type (the variant reading)."""
 
     # -- setup ----------------------------------------------------------------------------
-    def card_ids(self, players: int) -> list[str]:
-        return [c.id for c in CHARACTERS]
-
-    def pile_cards(self, players: int, rng: Any = None) -> dict[int, list[str]]:
+    def components(self, players: int, rng: Any = None) -> Components:
         ids = [c.id for c in CHARACTERS]
         if rng is not None:
             rng.shuffle(ids)
-        return {pile: ids[2 * i : 2 * i + 2] for i, pile in enumerate(CHARACTER_PILES)}
+        piles = {pile: tuple(ids[2 * i : 2 * i + 2]) for i, pile in enumerate(CHARACTER_PILES)}
+        # The others lie face down aside (setup decides their order).
+        return Components(piles=piles, aside=tuple(ids[2 * len(CHARACTER_PILES) :]))
 
     def setup(self, turn: Turn) -> None:
         in_deck = set(turn.state.deck)

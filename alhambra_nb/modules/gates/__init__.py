@@ -34,7 +34,7 @@ from ...core.actions import (
 from ...core.messages import render
 from ...core.money import register_cards
 from ...core.phases import PHASE_PLAY
-from ...core.socket import Module, Turn, register
+from ...core.socket import Components, Module, Turn, register
 from ...core.violations import RuleId, Violation
 from . import messages  # noqa: F401  (the module's templates join the catalogue)
 from .state import (
@@ -136,11 +136,13 @@ class Gates(Module):
     state_type = GatesState
 
     # -- setup ----------------------------------------------------------------------------
-    def pile_cards(self, players: int, rng: Any = None) -> dict[int, list[str]]:
-        piles: dict[int, list[str]] = {}
+    def components(self, players: int, rng: Any = None) -> Components:
+        piles: dict[int, tuple[str, ...]] = {}
         for index, card_id in enumerate(gate_cards(players)):
-            piles.setdefault(GATE_PILES[index % len(GATE_PILES)], []).append(card_id)
-        return piles
+            pile = GATE_PILES[index % len(GATE_PILES)]
+            piles[pile] = (*piles.get(pile, ()), card_id)
+        # A gate card that comes up while another lies beside the market is discarded.
+        return Components(piles=piles, discardable=True)
 
     def setup(self, turn: Turn) -> None:
         write_gates(turn, GatesState.new(len(turn.state.players)))
@@ -152,10 +154,6 @@ class Gates(Module):
         for seat, hand in enumerate(gates.hands):
             yield f"extra.gates.hands[{seat}]", hand
         yield "extra.gates.used", gates.used
-
-    def discarded_cards(self, players: int) -> list[str]:
-        # a gate card that comes up while another lies beside the market is discarded
-        return self.card_ids(players)
 
     def check_state(self, state: GameState, saved: Any) -> list[tuple[str, str]]:
         return gates_problems(state, saved)
