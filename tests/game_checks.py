@@ -27,14 +27,14 @@ def check_invariants(state: GameState, *, round_trip: bool = False) -> None:
     assert problems == [], (problems, state.modules)
     assert len(state.display) <= 4
     if "gates" in state.modules:
-        assert len(state.extra["gates"]["used"]) <= len(state.players)
+        assert len(state.extra["gates"].used) <= len(state.players)
     for name in ("characters", "characters-half-hakim"):
         if name in state.modules:
             data = state.extra["characters"]
-            auction, choice = data["auction"], data["choice"]
-            assert choice is None or "character-fatime" in data["owned"][choice]
+            auction, choice = data.auction, data.choice
+            assert choice is None or "character-fatime" in data.owned[choice]
             if auction is not None and choice is None:
-                assert auction["character"] is not None
+                assert auction.character is not None
     check_consistency(state)
     if round_trip:
         text = json.dumps(state.to_dict(), ensure_ascii=False)

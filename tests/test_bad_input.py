@@ -229,10 +229,10 @@ def test_no_character_is_used_during_an_auction():
     seat = state.current
     data = state.extra["characters"]
     for character in (ch.KARIM, ch.LAILA, ch.YAMMERAD):  # give the bidder three characters
-        for spot in (state.deck, data["aside"], data["removed"]):
+        for spot in (state.deck, data.aside, data.removed):
             if character in spot:
                 spot.remove(character)
-                data["owned"][seat].append(character)
+                data.owned[seat].append(character)
     game = alh.Game.from_state(state)
     for action in (alh.KarimBuy(1), alh.LailaSwap(1), alh.YammeradDraw()):
         error = refused_unchanged(game, action)
@@ -435,7 +435,7 @@ def test_changing_what_the_game_hands_out_changes_nothing():
     state.players[0].money.clear()
     _grow(state.players[0].city)
     state.display.append("denar-9#9")
-    state.extra["characters"]["owned"][0].append("character-fatime")
+    state.extra["characters"].owned[0].append("character-fatime")
     for record in state.scorings:
         record.clear()
     link = state.log_chain

@@ -32,10 +32,10 @@ def _data(state):
 def _give(state: GameState, seat: int, character: str) -> None:
     """Hand ``character`` to ``seat`` from wherever it lies (deck or face down aside)."""
     data = _data(state)
-    for spot in (state.deck, data["aside"], data["removed"]):
+    for spot in (state.deck, data.aside, data.removed):
         if character in spot:
             spot.remove(character)
-            data["owned"][seat].append(character)
+            data.owned[seat].append(character)
             return
     raise AssertionError(f"{character} is not in the deck or aside")
 
@@ -43,7 +43,7 @@ def _give(state: GameState, seat: int, character: str) -> None:
 def _reveal(state: GameState, character: str) -> GameState:
     """End the current player's turn with ``character`` on top of the money deck."""
     data = _data(state)
-    for spot in (state.deck, data["aside"]):
+    for spot in (state.deck, data.aside):
         if character in spot:
             spot.remove(character)
     state.deck.insert(0, character)
@@ -71,7 +71,7 @@ def test_the_ten_characters():
 def test_two_characters_in_each_of_piles_2_3_4_the_others_aside(players):
     state = new_state(players, 9, modules=MODULES)
     in_deck = [c for c in state.deck if c.startswith("character-")]
-    assert len(in_deck) == 6 and len(_data(state)["aside"]) == 4
+    assert len(in_deck) == 6 and len(_data(state).aside) == 4
     # Piles are stacked 1 (top) to 5: no character in pile 1 or pile 5.
     money = len(state.deck) - 6 - 2
     size = money // 5
@@ -85,7 +85,7 @@ def test_the_setup_choice_of_characters_is_seeded():
     one = new_state(3, 1, modules=MODULES)
     two = new_state(3, 1, modules=MODULES)
     assert one.to_dict() == two.to_dict()
-    picks = {tuple(sorted(_data(new_state(3, s, modules=MODULES))["aside"])) for s in range(8)}
+    picks = {tuple(sorted(_data(new_state(3, s, modules=MODULES)).aside)) for s in range(8)}
     assert len(picks) > 1
 
 
@@ -95,8 +95,8 @@ def test_a_revealed_character_stops_play_for_an_auction():
     turn_player = state.current
     after = _reveal(state, ch.YUSUF)
     nxt = (turn_player + 1) % 3
-    auction = _data(after)["auction"]
-    assert auction["character"] == ch.YUSUF and auction["resume"] == nxt
+    auction = _data(after).auction
+    assert auction.character == ch.YUSUF and auction.resume == nxt
     assert after.current == nxt  # the player whose turn is next bids first
     assert len(after.display) == 4  # the replacement money card was drawn
     assert "Yusuf E'Passuff comes up: play stops for an auction." in _sentences(after)
@@ -128,14 +128,14 @@ def test_bidding_goes_round_once_in_seat_order():
     state = apply_action(state, "bid 7")
     # Seat 2 holds 2 Guilder: it cannot top 7 and passes without being asked.
     assert "Player 3 cannot top the highest bid of 7 and passes." in _sentences(state)
-    assert state.current == 1 and _data(state)["auction"]["paying"]
+    assert state.current == 1 and _data(state).auction.paying
     assert _rules(state, alh.Bid(8)) == [R.AUCTION_NOT_NOW]
     assert _rules(state, alh.PayBid(("dirham-6#1",))) == [R.AUCTION_PAYMENT]
     assert _rules(state, alh.PayBid(("dirham-6#1", "ducat-7#1"))) == [R.AUCTION_PAYMENT]
     assert list(legal_actions(state)) == [alh.PayBid(("ducat-7#1",))]
     state = apply_action(state, "pay ducat-7#1")
-    assert _data(state)["owned"][1] == [ch.YUSUF]
-    assert state.current == 0 and _data(state)["auction"] is None  # play goes on
+    assert _data(state).owned[1] == [ch.YUSUF]
+    assert state.current == 0 and _data(state).auction is None  # play goes on
     assert "ducat-7#1" in state.discard
     assert "Player 2 wins Yusuf E'Passuff for 7, paying 7 Ducat." in _sentences(state)
     check_invariants(state, round_trip=True)
@@ -145,7 +145,7 @@ def test_nobody_bids_and_the_character_leaves_the_game():
     state = _auction()
     for _ in range(3):
         state = apply_action(state, "pass")
-    assert _data(state)["auction"] is None and ch.YUSUF in _data(state)["removed"]
+    assert _data(state).auction is None and ch.YUSUF in _data(state).removed
     assert "Nobody bids for Yusuf E'Passuff: the card leaves the game." in _sentences(state)
     assert state.current == 0
     check_invariants(state)
@@ -162,7 +162,7 @@ def test_diamonds_pay_for_a_character():
     assert list(legal_actions(state)) == [alh.PayBid(("diamond-8#1",))]
     assert _rules(state, alh.PayBid(("diamond-8#1", "denar-1#1"))) == [R.AUCTION_PAYMENT]
     state = apply_action(state, "pay diamond-8#1")
-    assert _data(state)["owned"][0] == [ch.FARUK]
+    assert _data(state).owned[0] == [ch.FARUK]
 
 
 def test_actions_print_and_parse_back():
@@ -196,7 +196,7 @@ def test_abdul_karim_buys_for_nothing_as_if_exact():
     assert ch.KarimBuy(1) in list(legal_actions(state))
     after = apply_action(state, "karim buy 1")
     assert after.players[seat].bought == [tile] and after.may_act  # another action
-    assert ch.KARIM in _data(after)["removed"]  # 1×: used once
+    assert ch.KARIM in _data(after).removed  # 1×: used once
     assert "costs nothing" in after.log[-1].sentence()
     check_invariants(after)
 
@@ -217,7 +217,7 @@ def test_abdul_knihstig_after_a_purchase_of_ten_or_more():
     assert knihstig in list(legal_actions(after))
     after = apply_action(after, knihstig)
     assert "guilder-6#1" in after.players[seat].money and len(after.display) == 3
-    assert _data(after)["used"] == after.turn
+    assert _data(after).used == after.turn
     check_invariants(after)
     # The chance passes with the next action.
     other = apply_action(state, "buy 1 with denar-9#1 denar-1#1")
@@ -255,7 +255,7 @@ def test_faruk_will_haben_takes_up_to_seven():
         R.MONEY_OVER_LIMIT
     ]
     after = apply_action(state, seven)
-    assert _data(after)["used"] == after.turn
+    assert _data(after).used == after.turn
     assert "Faruk Will'haben lets" in after.log[-1].sentence()
     # Another ♦ character used first: the limit stays 5.
     _give(state, seat, ch.YAMMERAD)
@@ -282,7 +282,7 @@ def test_fatime_kept_scores_8_at_the_final_scoring():
     assert list(legal_actions(state)) == [ch.FatimeChoice(True), ch.FatimeChoice(False)]
     check_invariants(state, round_trip=True)
     kept = apply_action(state, "fatime keep")
-    assert _data(kept)["owned"][0] == [ch.FATIME] and kept.current == 0
+    assert _data(kept).owned[0] == [ch.FATIME] and kept.current == 0
     score(kept, 2)
     assert "bonuses" not in kept.scorings[-1]
     score(kept, 3)
@@ -292,12 +292,12 @@ def test_fatime_kept_scores_8_at_the_final_scoring():
 
 def test_fatime_swapped_for_the_top_face_down_character():
     state = _fatime_auction()
-    top = _data(state)["aside"][0]
+    top = _data(state).aside[0]
     state = apply_action(state, "bid 1")
     state = apply_action(state, "pay denar-9#1")
     swapped = apply_action(state, "fatime swap")
-    assert _data(swapped)["owned"][0] == [top]
-    assert ch.FATIME in _data(swapped)["removed"]
+    assert _data(swapped).owned[0] == [top]
+    assert ch.FATIME in _data(swapped).removed
     assert f"swaps Fatime for the top face-down character: {alh.card(top).name}." in (
         swapped.log[-1].sentence()
     )
@@ -444,7 +444,7 @@ def test_greedy_bots_win_and_use_characters():
     for seed in range(3):
         game = alh.simulate(4, bots="greedy", seed=seed, modules=MODULES)
         data = game.state.extra["characters"]
-        owned += sum(len(cards) for cards in data["owned"])
+        owned += sum(len(cards) for cards in data.owned)
         used += sum(
             isinstance(a, (ch.KarimBuy, ch.KnihstigTake, ch.YammeradDraw, ch.PayBid))
             for a in game.history
@@ -458,3 +458,20 @@ def test_a_variant_shows_its_state_under_its_own_name():
     state = game.module_state("characters-half-hakim")
     assert state and state == game.module_state("characters")
     assert len(state["aside"]) == 4
+
+
+# -- the module's typed state ----------------------------------------------------------------
+def test_the_module_keeps_typed_state_that_each_state_owns():
+    """A bid changes the auction of the state after it, never the one before (each state
+    owns its CharactersState); a save keeps its JSON and a loaded game reads it back typed."""
+    before = _auction()
+    auction = _data(before).auction
+    assert isinstance(_data(before), ch.CharactersState) and auction is not None
+    after = apply_action(before, "bid 5")
+    assert _data(after).auction.high == 5 and _data(after).auction.order == auction.order[1:]
+    assert _data(before).auction.high == 0 and _data(before).auction.order == auction.order
+    saved = json.loads(json.dumps(after.to_dict()))
+    assert saved["extra"]["characters"]["auction"]["high"] == 5
+    loaded = GameState.from_dict(saved)
+    assert isinstance(_data(loaded), ch.CharactersState)
+    assert _data(loaded) == _data(after) and _data(loaded) is not _data(after)

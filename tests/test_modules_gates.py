@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from dataclasses import FrozenInstanceError
+from dataclasses import FrozenInstanceError, replace
 
 import pytest
 
 import alhambra_nb as alh
 from alhambra_nb.core.geometry import SIDES
+from alhambra_nb.core.socket import Turn
 from alhambra_nb.core.state import GameState
 from alhambra_nb.core.turns import apply_action, check_action, legal_actions, new_state
 from alhambra_nb.modules.gates import GATE_PILES, Gates, gate_cards, gated_placements
@@ -32,7 +33,10 @@ def _give_gate(state: GameState, seat: int) -> str:
         for card_id in spot:
             if card_id.startswith("gate#"):
                 spot.remove(card_id)
-                state.extra["gates"]["hands"][seat].append(card_id)
+                gates = read_gates(state)
+                hands = list(gates.hands)
+                hands[seat] = (*hands[seat], card_id)
+                write_gates(Turn(state), replace(gates, hands=tuple(hands)))
                 return card_id
     raise AssertionError("no gate card left in deck or discard pile")
 
@@ -50,7 +54,7 @@ def _rules(state, action):
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_one_gate_card_per_player_spread_over_piles_3_to_5(players):
-    piles = Gates().pile_cards(players)
+    piles = Gates().components(players).piles
     assert set(piles) <= set(GATE_PILES)
     counts = [len(piles.get(p, [])) for p in GATE_PILES]
     assert sum(counts) == players and max(counts) - min(counts) <= 1
@@ -76,7 +80,7 @@ def _end_turn_revealing(state: GameState, *cards: str) -> GameState:
 def test_a_revealed_gate_card_lies_beside_the_market_then_a_money_card_is_drawn():
     state = _state()
     after = _end_turn_revealing(state, "gate#1")
-    assert after.extra["gates"]["display"] == "gate#1"
+    assert read_gates(after).display == "gate#1"
     assert len(after.display) == 4 and all(not c.startswith("gate") for c in after.display)
     assert "A gate card comes up and is laid beside the market." in [
         e.sentence() for e in after.log
@@ -86,10 +90,10 @@ def test_a_revealed_gate_card_lies_beside_the_market_then_a_money_card_is_drawn(
 
 def test_a_second_revealed_gate_card_is_discarded():
     state = _state()
-    state.extra["gates"]["display"] = "gate#2"
+    write_gates(Turn(state), read_gates(state).laid_out("gate#2"))
     state.deck.remove("gate#2")
     after = _end_turn_revealing(state, "gate#1")
-    assert after.extra["gates"]["display"] == "gate#2"
+    assert read_gates(after).display == "gate#2"
     assert "gate#1" in after.discard
     assert "one already lies beside the market: it is discarded" in after.log[-4].sentence() or any(
         "it is discarded" in e.sentence() for e in after.log
@@ -103,11 +107,11 @@ def test_taking_the_gate_card_is_a_whole_take_money_action():
     assert _rules(state, "take gate") == [R.GATE_NOT_DISPLAYED]
     assert alh.TakeGate() not in list(legal_actions(state))
     state.deck.remove("gate#1")
-    state.extra["gates"]["display"] = "gate#1"
+    write_gates(Turn(state), read_gates(state).laid_out("gate#1"))
     assert alh.TakeGate() in list(legal_actions(state))
     after = apply_action(state, "take gate")
-    assert after.extra["gates"]["hands"][seat] == ["gate#1"]
-    assert after.extra["gates"]["display"] is None
+    assert read_gates(after).hands[seat] == ("gate#1",)
+    assert read_gates(after).display is None
     assert not after.may_act  # ruling R7: the turn's action
     assert after.log[-1].sentence().endswith("takes the gate card from beside the market.")
     assert _rules(after, alh.TakeMoney([after.display[0]])) == [R.NO_ACTION_LEFT]
@@ -137,8 +141,8 @@ def test_a_gate_makes_an_otherwise_walking_placement_legal_in_a_game():
     assert json.dumps(state.to_dict()) == before  # the pure function changed nothing
     city = after.players[seat].city
     assert city.gates == {((1, 0), alh.Side.E)} and city[(2, 0)] == tile
-    assert after.extra["gates"]["hands"][seat] == []
-    assert after.extra["gates"]["used"] == [card_id]
+    assert read_gates(after).hands[seat] == ()
+    assert read_gates(after).used == (card_id,)
     assert "puts up a gate on the west side of the seraglio at (2, 0)" in after.log[-1].sentence()
     check_invariants(after, round_trip=True)
 
@@ -156,7 +160,7 @@ def test_several_gates_in_one_turn():
     assert _rules(state, alh.PlaceTile(second, (0, 2))) == [R.WALKING]
     state = apply_action(state, alh.PlaceTile(second, (0, 2), gate="N"))
     assert len(state.players[seat].city.gates) == 2
-    assert len(state.extra["gates"]["used"]) == 2
+    assert len(read_gates(state).used) == 2
     check_invariants(state)
 
 
@@ -302,8 +306,12 @@ def test_the_module_state_is_typed_and_saved_as_before():
     assert gates == GatesState("gate#3", ((), ("gate#2",), ()))
     played = gates.played_by(1)
     assert played.hands[1] == () and played.used == ("gate#2",)
-    write_gates(state, played)
-    assert state.extra["gates"] == {"display": "gate#3", "hands": [[], [], []], "used": ["gate#2"]}
+    write_gates(Turn(state), played)
+    assert state.to_dict()["extra"]["gates"] == {
+        "display": "gate#3",
+        "hands": [[], [], []],
+        "used": ["gate#2"],
+    }
     assert read_gates(state) == played
     with pytest.raises(FrozenInstanceError):
         played.display = None  # type: ignore[misc]

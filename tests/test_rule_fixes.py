@@ -35,7 +35,7 @@ def _on_top_of_deck(state: GameState, *cards: str) -> None:
     """Put ``cards`` on top of the money deck in this order, from wherever they lie."""
     data = _data(state)
     for card_id in reversed(cards):
-        for spot in (data["aside"], data["removed"]):
+        for spot in (data.aside, data.removed):
             if card_id in spot:
                 spot.remove(card_id)
                 break
@@ -46,10 +46,10 @@ def _on_top_of_deck(state: GameState, *cards: str) -> None:
 
 def _own(state: GameState, seat: int, character: str) -> None:
     """Hand ``character`` to ``seat`` from the deck or the face-down characters."""
-    for spot in (state.deck, _data(state)["aside"]):
+    for spot in (state.deck, _data(state).aside):
         if character in spot:
             spot.remove(character)
-    _data(state)["owned"][seat].append(character)
+    _data(state).owned[seat].append(character)
 
 
 def _end_turn_with_one_card_to_refill(state: GameState) -> GameState:
@@ -76,7 +76,7 @@ def test_a_character_revealed_with_a_scoring_card_is_auctioned_before_it():
     after = _end_turn_with_one_card_to_refill(state)
     # Play stops at once for the auction: the scoring waits for it.
     assert after.scorings == () and after.revealed == ["scoring-1"]
-    assert _data(after)["auction"]["character"] == ch.HAKIM and after.current == bidder
+    assert _data(after).auction.character == ch.HAKIM and after.current == bidder
     log = _events(after)
     assert log[log.index("event.end") :] == [
         "event.end",
@@ -106,7 +106,7 @@ def test_a_yammerad_draw_auctions_the_character_before_the_scoring_it_turned_up(
     _on_top_of_deck(state, "scoring-1", ch.YUSUF, "denar-5#3")
     after = apply_action(state, ch.YammeradDraw())
     assert after.players[seat].money == ["ducat-2#1", "denar-5#3"]
-    assert after.scorings == () and _data(after)["auction"]["character"] == ch.YUSUF
+    assert after.scorings == () and _data(after).auction.character == ch.YUSUF
     check_invariants(after, round_trip=True)
     after = apply_action(after, alh.Bid(2))
     after = apply_action(after, ch.PayBid(("ducat-2#1",)))
@@ -125,11 +125,11 @@ def test_several_characters_with_a_scoring_card_are_all_auctioned_first():
     after = _end_turn_with_one_card_to_refill(state)
     after = apply_action(after, alh.Bid(1))
     after = apply_action(after, ch.PayBid(("guilder-8#1",)))
-    assert after.scorings == () and _data(after)["auction"]["character"] == ch.YUSUF
+    assert after.scorings == () and _data(after).auction.character == ch.YUSUF
     after = apply_action(after, alh.Bid(1))
     after = apply_action(after, ch.PayBid(("guilder-9#1",)))
     assert [record["round"] for record in after.scorings] == [1]
-    assert _data(after)["owned"][bidder] == [ch.HAKIM, ch.YUSUF]
+    assert _data(after).owned[bidder] == [ch.HAKIM, ch.YUSUF]
 
 
 # -- 2. ruling R11: the last refill is resolved in the usual order --------------------------
@@ -159,7 +159,7 @@ def test_the_last_refill_auctions_a_character_before_its_scoring_and_the_end():
     _on_top_of_deck(state, "scoring-2", ch.HAKIM)
     after = _end_turn_with_one_card_to_refill(state)
     assert after.phase == PHASE_ENDING and after.current == bidder
-    assert _data(after)["auction"]["character"] == ch.HAKIM
+    assert _data(after).auction.character == ch.HAKIM
     assert [record["round"] for record in after.scorings] == [1]
     assert "event.character-late" not in _events(after)
     # Nothing but the auction until it is over.
@@ -198,7 +198,7 @@ def test_a_last_refill_nobody_bids_on_ends_the_game_after_its_scoring():
     assert after.phase == PHASE_OVER
     log = _events(after)
     assert log.index("event.auction-none") < log.index("event.scoring", log.index("event.end"))
-    assert ch.FATIME in _data(after)["removed"]
+    assert ch.FATIME in _data(after).removed
 
 
 def test_without_characters_the_last_refill_ends_the_game_in_the_same_action():

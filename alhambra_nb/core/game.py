@@ -40,7 +40,7 @@ from .money import (
 from .phases import PHASE_OVER
 from .saves import text_problem
 from .scoring import ScoreBreakdown
-from .socket import MODULES, UnknownModuleError, module_names
+from .socket import MODULES, UnknownModuleError, module_names, saved_form
 from .state import GameState, GameStateError, check_scorings
 from .tiles import Building, Tile, building_counts
 from .turns import apply_action, breakdown_of, check_action, legal_actions, new_state, winners
@@ -360,7 +360,7 @@ class Game:
             words = {"value": shown(name), "known": known}
             raise UnknownModuleError(render("refusal.module", words))
         key = module.family or module.name
-        return json.loads(json.dumps(self._state.extra.get(key, {})))
+        return json.loads(json.dumps(saved_form(self._state.extra.get(key, {}))))
 
     def money_in(self, seat: int, currency: Currency | str) -> int:
         """What ``seat`` holds in ``currency`` (the end-of-game distribution compares it)."""

@@ -17,6 +17,7 @@ from typing import Any
 from .bots import GreedyBot, RandomBot
 from .city import City
 from .phases import PHASE_OVER
+from .socket import saved_form
 from .state import (
     GameState,
     GameStateError,
@@ -51,7 +52,7 @@ def conservation_problems(state: GameState) -> list[str]:
                     f"the tile {tile.code!r} occurs {tiles[tile]} times, not {wanted[tile]}"
                 )
     standing = sum(len(p.city.gates) for p in state.players)
-    gates = state.extra.get("gates")
+    gates = saved_form(state.extra.get("gates"))
     if gates is not None and standing != len(gates["used"]):
         problems.append(f"{standing} gates stand but {len(gates['used'])} gate cards were played")
     return problems

@@ -37,10 +37,11 @@ class Ruleset:
         """The ``name`` hook of every module that overrides it, as bound methods in module
         order (the rules call hooks on every action: the modules that keep the default,
         which changes nothing, are left out)."""
-        found = self._hooks.get(name)
-        if found is None:
+        try:
+            return self._hooks[name]
+        except KeyError:  # a hook of a module's own, not one of HOOKS
             found = self._hooks[name] = overriding(self.modules, name)
-        return found
+            return found
 
     def module(self, name: str) -> Module | None:
         """The switched-on module called ``name``, or ``None``."""

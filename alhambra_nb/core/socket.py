@@ -11,8 +11,7 @@ them; a game asking for a name nobody registered is refused with
 
 The hooks (:data:`HOOKS`), and when the core calls them:
 
-- setup: :meth:`Module.money_cards` (shuffled in before starting money is dealt),
-  :meth:`Module.pile_cards` (shuffled into the five money piles), :meth:`Module.bag_tiles`,
+- setup: :meth:`Module.components` (the cards and tiles it brings: :class:`Components`),
   :meth:`Module.setup`;
 - turn flow: :meth:`Module.reveal` (a card that is no money card is drawn for the display),
   :meth:`Module.take_limit`, :meth:`Module.legal_actions`, :meth:`Module.check` and
@@ -22,26 +21,28 @@ The hooks (:data:`HOOKS`), and when the core calls them:
   :meth:`Module.payments` and :meth:`Module.check_payment` (other ways to pay a building);
 - scoring: :meth:`Module.bonuses` (points beyond majorities and walls, with their reasons;
   the simpler :meth:`Module.score` is read by its default);
-- saving: :meth:`Module.card_ids` tells the loader which extra card ids exist,
-  :meth:`Module.card_places` where the module keeps cards, :meth:`Module.discarded_cards`
-  which of them may be discarded, :meth:`Module.check_state` what else must hold; a
-  module's own state lives in ``state.extra[module.name]`` (plain JSON);
+- saving: :meth:`Module.card_places` where the module keeps cards,
+  :meth:`Module.check_state` what else must hold; a
+  module's own state lives in ``state.extra[module.key]``, typed (a :class:`ModuleState`
+  of its :attr:`Module.state_type`, saved as its JSON) or as plain JSON;
 - computer players: :meth:`Module.advise` and :meth:`Module.tile_value` for ``GreedyBot``;
 - the tables: :meth:`Module.view` (plain data of :mod:`.views`), all that the pictures,
   widgets and chapters know of a module: they import none.
 
-A module changes the game only through the state a hook hands it and the turn's own steps
-offered at the end of this file (:func:`main_action_done`, :func:`check_rules`,
-:func:`carry_out`, :func:`draw_money`, :func:`redesign_groups`); it never reaches into the
-turn machinery itself.
+A module changes the game only through the :class:`Turn` handed to the hooks that act
+(``setup``, ``reveal``, ``apply``, ``after``): its steps move cards and tiles, hand play to a
+player, count a main action, carry out an extra action, note events and keep the module's own
+part. The other hooks read the state they are given, and may ask the rules
+(:func:`check_rules`, :func:`redesign_groups`); no module reaches into the turn machinery.
 """
 
 from __future__ import annotations
 
+import bisect
 import random
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from .errors import AlhambraError, shown
 from .messages import render
@@ -72,6 +73,55 @@ class Bonus:
     detail: str = ""
 
 
+class ModuleState:
+    """A module's part of a game, typed, kept in ``state.extra`` under the module's family
+    name. A saved game holds its JSON (:meth:`to_json`), read back with :meth:`from_json`
+    once the module's :meth:`Module.check_state` has found that JSON well formed."""
+
+    __slots__ = ()
+
+    def copy(self) -> Self:
+        """A copy that shares nothing that changes (an immutable state returns itself)."""
+        raise NotImplementedError
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON, as a saved game keeps it."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Self:
+        """The state saved as ``data`` (already checked)."""
+        raise NotImplementedError
+
+
+def saved_form(value: Any) -> Any:
+    """A module's part of a state as a saved game keeps it: its JSON."""
+    return value.to_json() if isinstance(value, ModuleState) else value
+
+
+@dataclass(frozen=True)
+class Components:
+    """What a module brings to the table: cards and tiles."""
+
+    money: tuple[str, ...] = ()
+    """Cards shuffled into the money before starting money is dealt (the diamonds)."""
+    piles: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    """Cards shuffled into money piles 1-5, by pile number."""
+    aside: tuple[str, ...] = ()
+    """Its other cards, kept out of the money (the characters lying face down)."""
+    tiles: tuple[Tile, ...] = ()
+    """Tiles that go into the bag."""
+    discardable: bool = False
+    """Whether its cards may lie on the money discard pile (a gate card turned up while
+    another lies beside the market); otherwise they lie only where the module says
+    (:meth:`Module.card_places`) or among the money."""
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        """Every card the module brings (for checking saved games)."""
+        return (*self.money, *(c for cards in self.piles.values() for c in cards), *self.aside)
+
+
 class UnknownModuleError(AlhambraError):
     """Raised when a game is asked for a rules module that does not exist, e.g. ``'gate'``."""
 
@@ -84,48 +134,36 @@ class Module:
     family: ClassVar[str] = ""
     """Variants of one module share a family (their name when empty); a game switches on at
     most one module of each family."""
+    state_type: ClassVar[type[ModuleState] | None] = None
+    """The type of the module's part of a game (``None``: it keeps plain JSON, or nothing)."""
+
+    @property
+    def key(self) -> str:
+        """Where the module keeps its part of a game in ``state.extra``: its family's name."""
+        return self.family or self.name
 
     # -- setup ----------------------------------------------------------------------------
-    def money_cards(self, players: int) -> list[str]:
-        """Extra card ids shuffled into the money before starting money is dealt."""
-        return []
+    def components(self, players: int, rng: random.Random | None = None) -> Components:
+        """What the module brings to a game of ``players`` (``rng``: the setup's generator,
+        for a module that chooses at random which cards go into the piles)."""
+        return Components()
 
-    def pile_cards(self, players: int, rng: random.Random | None = None) -> dict[int, list[str]]:
-        """Extra card ids to shuffle into money piles 1-5, by pile number (``rng``: the
-        setup's generator, for a module that chooses at random which cards go in)."""
-        return {}
-
-    def bag_tiles(self, players: int) -> list[Tile]:
-        """Extra tiles that go into the bag."""
-        return []
-
-    def card_ids(self, players: int) -> list[str]:
-        """Every card id this module brings into the game (for checking saved games)."""
-        extra = list(self.money_cards(players))
-        for cards in self.pile_cards(players).values():
-            extra += cards
-        return extra
-
-    def setup(self, state: GameState) -> None:
-        """Last step of setup: put the module's own state into ``state.extra[self.name]``."""
+    def setup(self, turn: Turn) -> None:
+        """Last step of setup: keep the module's own part of the game (``turn.keep``)."""
 
     def card_places(self, state: GameState) -> Iterable[tuple[str, Sequence[str]]]:
         """Where this module keeps cards outside hands, display, deck and discard pile, as
         ``(field, card ids)`` pairs (``"extra.gates.display"``)."""
         return ()
 
-    def discarded_cards(self, players: int) -> list[str]:
-        """The card ids of this module that may lie on the money discard pile (checked when
-        a game is loaded; the module's other cards lie only where :meth:`card_places` says)."""
-        return []
-
-    def check_state(self, state: GameState) -> list[tuple[str, str]]:
-        """What is wrong with this module's part of a (loaded) state, as ``(field, problem)``
-        pairs; ``[]`` when it is consistent."""
+    def check_state(self, state: GameState, saved: Any) -> list[tuple[str, str]]:
+        """What is wrong with this module's part of a state, given as a saved game keeps it
+        (``saved``: the JSON, or ``None`` when missing), as ``(field, problem)`` pairs; ``[]``
+        when it is consistent (asked of loaded games, before the part is read)."""
         return []
 
     # -- the turn -------------------------------------------------------------------------
-    def reveal(self, state: GameState, card_id: str) -> bool:
+    def reveal(self, turn: Turn, card_id: str) -> bool:
         """A card that is not money came up while refilling the display; return ``True`` when
         this module dealt with it (the core then draws a replacement)."""
         return False
@@ -149,14 +187,14 @@ class Module:
         """Every rule ``action`` breaks, for an action this module owns; ``None`` otherwise."""
         return None
 
-    def apply(self, state: GameState, action: Action) -> bool:
-        """Carry out an action this module owns on ``state`` (already a copy); return
-        ``True`` when it did."""
+    def apply(self, turn: Turn, action: Action) -> bool:
+        """Carry out an action this module owns (already checked); return ``True`` when it
+        did."""
         return False
 
-    def after(self, state: GameState, action: Action) -> None:
-        """React to ``action`` once it has been carried out on ``state`` (any action, the
-        core's and the modules' own)."""
+    def after(self, turn: Turn, action: Action) -> None:
+        """React to ``action`` once it has been carried out (any action, the core's and the
+        modules' own)."""
 
     def check_placement(
         self, state: GameState, seat: int, tile: Tile, cell: Cell, gate: Side | None = None
@@ -222,9 +260,7 @@ class Module:
 
 HOOKS: tuple[str, ...] = (
     # setup
-    "money_cards",
-    "pile_cards",
-    "bag_tiles",
+    "components",
     "setup",
     # the turn
     "reveal",
@@ -241,9 +277,7 @@ HOOKS: tuple[str, ...] = (
     # scoring
     "bonuses",
     # saving
-    "card_ids",
     "card_places",
-    "discarded_cards",
     "check_state",
     # computer players
     "advise",
@@ -327,40 +361,114 @@ def load_modules(names: Iterable[str] | str) -> tuple[Module, ...]:
     return tuple(found)
 
 
-# -- what a module may do to the turn -------------------------------------------------------
-# The turn's own steps, for a module's actions and reactions (the turn machinery is built on
+# -- what a module may do to the game ------------------------------------------------------
+class Turn:
+    """The one way a module changes the game: the hooks that act (:meth:`Module.setup`,
+    :meth:`Module.reveal`, :meth:`Module.apply`, :meth:`Module.after`) are handed a turn, read
+    the game from :attr:`state` and change it only through the turn's steps below. The other
+    hooks only read the state they are given."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        """The game as it stands (to read: its changes go through this turn's steps)."""
+
+    # -- the module's own part, the log, chance ------------------------------------------
+    def keep(self, key: str, value: Any) -> None:
+        """Keep ``value`` as the module's part of the game (``key``: :attr:`Module.key`)."""
+        self.state.extra[key] = value
+
+    def note(self, key: str, **params: Any) -> None:
+        """Add an event to the game's log (its sentence is the catalogue's ``key``)."""
+        self.state.note(key, **params)
+
+    def random(self) -> random.Random:
+        """The random generator of the game's next random step."""
+        return self.state.random()
+
+    # -- cards ----------------------------------------------------------------------------
+    def draw_money(self) -> str | None:
+        """The next money card of the deck, as the display is refilled (a scoring card on
+        the way is set aside, a module's card dealt with by its module); ``None`` when deck
+        and discard pile are both empty."""
+        from .turns import draw_money
+
+        return draw_money(self.state)
+
+    def give_card(self, seat: int, card_id: str) -> None:
+        """Put ``card_id`` (drawn, or taken from nowhere else) into the hand of ``seat``."""
+        self.state.players[seat].money.append(card_id)
+
+    def take_from_display(self, seat: int, card_id: str) -> None:
+        """Move ``card_id`` from the money display into the hand of ``seat``."""
+        self.state.display.remove(card_id)
+        self.give_card(seat, card_id)
+
+    def pay(self, seat: int, cards: Iterable[str]) -> None:
+        """Move ``cards`` from the hand of ``seat`` onto the discard pile."""
+        hand = self.state.players[seat].money
+        for card_id in cards:
+            hand.remove(card_id)
+            self.state.discard.append(card_id)
+
+    def discard(self, card_id: str) -> None:
+        """Lay ``card_id`` (just drawn) onto the discard pile."""
+        self.state.discard.append(card_id)
+
+    # -- tiles ----------------------------------------------------------------------------
+    def give_market_tile(self, space: int, seat: int) -> Tile:
+        """Move the tile on market ``space`` to the tiles ``seat`` has bought this turn."""
+        tile = self.state.market[space - 1]
+        assert tile is not None, space
+        self.state.market[space - 1] = None
+        self.state.players[seat].bought.append(tile)
+        return tile
+
+    def renew_market_tile(self, space: int) -> tuple[Tile, Tile]:
+        """Put the tile on market ``space`` back into the bag and draw a new one for it;
+        returns (old, new). The bag keeps its fixed order (it tells nothing of the draws)."""
+        state, index = self.state, space - 1
+        old = state.market[index]
+        assert old is not None and state.bag, space
+        state.market[index] = state.bag.pop(state.random().randrange(len(state.bag)))
+        bisect.insort(state.bag, old, key=type(old).sort_key)
+        return old, state.market[index]
+
+    # -- the turn -------------------------------------------------------------------------
+    def hand_play_to(self, seat: int) -> None:
+        """Let ``seat`` act now (an auction asks each bidder in turn)."""
+        self.state.current = seat
+
+    def main_action_done(self, another: bool = False) -> None:
+        """Count a main action of the turn (a module's action that is one, such as taking
+        the gate card); ``another``: the player may take one more."""
+        from .turns import main_action_done
+
+        main_action_done(self.state, another)
+
+    def close_turn(self) -> None:
+        """Leave the current player nothing but ending the turn (as placing a tile does)."""
+        self.state.may_act = False
+        self.state.placing = True
+
+    def carry_out(self, action: Action) -> None:
+        """Carry out ``action``, checked with :func:`check_rules` (and let every module react
+        to it): the extra action a module grants."""
+        from .turns import carry_out
+
+        carry_out(self.state, action)
+
+
+# -- what a module may ask of the rules -----------------------------------------------------
+# The turn's own questions, for a module's checks and listings (the turn machinery is built on
 # this socket, so each is looked up when first asked for).
-def main_action_done(state: GameState, another: bool = False) -> None:
-    """Count a main action of the turn (a module's action that is one, such as taking the
-    gate card); ``another``: the player may take one more."""
-    from .turns import main_action_done as count
-
-    count(state, another)
-
-
 def check_rules(state: GameState, action: Action) -> list[Violation]:
     """The rules of ``action`` itself, without asking whose turn it is or whether an action is
     left: for a module granting an extra action (a character's redesign) that it wraps."""
     from .turns import check_rules as check
 
     return check(state, action)
-
-
-def carry_out(state: GameState, action: Action) -> None:
-    """Carry out ``action``, checked with :func:`check_rules`, on ``state`` itself (and let
-    every module react to it): the extra action a module grants."""
-    from .turns import carry_out as do
-
-    do(state, action)
-
-
-def draw_money(state: GameState) -> str | None:
-    """The next money card of the deck, as the display is refilled (a scoring card on the way
-    is set aside, a module's card dealt with by its module); ``None`` when deck and discard
-    pile are both empty."""
-    from .turns import draw_money as draw
-
-    return draw(state)
 
 
 def redesign_groups(player: PlayerState) -> list[ActionGroup]:

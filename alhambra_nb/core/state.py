@@ -29,7 +29,7 @@ from .notation import NotationError
 from .phases import PHASE_ENDING, PHASE_FINAL, PHASE_OVER, PHASE_PLAY, PHASES
 from .ruleset import Ruleset, ruleset_for
 from .saves import SCHEMA_VERSION, nesting_problem, schema_problem
-from .socket import Module, UnknownModuleError
+from .socket import Module, ModuleState, UnknownModuleError, saved_form
 from .tiles import TILES, Building, Tile, TileError, building_counts
 
 FORMAT = "alhambra_nb/game"
@@ -159,7 +159,7 @@ class GameState:
             list(self.receivers),
             self.scorings,
             self.log_chain,
-            _copy_json(self.extra) if self.extra else {},
+            _copy_extra(self.extra) if self.extra else {},
         )
 
     @property
@@ -255,7 +255,7 @@ class GameState:
             "receivers": list(self.receivers),
             "scorings": [_copy_json(s) for s in self.scorings],
             "log": [e.to_dict() for e in self.log],
-            "extra": _copy_json(self.extra),
+            "extra": {key: _copy_json(saved_form(value)) for key, value in self.extra.items()},
         }
 
     @classmethod
@@ -271,6 +271,14 @@ class GameState:
 def random_for(seed: int, counter: int) -> random.Random:
     """The random generator of step ``counter`` of the game with ``seed``."""
     return random.Random(f"alhambra_nb:{seed}:{counter}")
+
+
+def _copy_extra(extra: dict[str, Any]) -> dict[str, Any]:
+    """The modules' parts of a state, copied: typed ones copy themselves."""
+    return {
+        key: value.copy() if isinstance(value, ModuleState) else _copy_json(value)
+        for key, value in extra.items()
+    }
 
 
 def _copy_json(value: Any) -> Any:
@@ -351,7 +359,7 @@ def _read(data: Any) -> GameState:
         raise GameStateError("players", _problem("players", count=len(raw_players)))
     known = set(money_cards(len(raw_players))) | set(SCORING_CARDS)
     for module in modules:
-        known |= set(module.card_ids(len(raw_players)))
+        known |= set(module.components(len(raw_players)).cards)
     players = [_read_player(p, f"players[{i}].", known) for i, p in enumerate(raw_players)]
     raw_neutral = data.get("neutral")
     neutral = None
@@ -515,7 +523,7 @@ def expected_cards(state: GameState) -> set[str]:
     players = len(state.players)
     expected = set(money_cards(players)) | set(SCORING_CARDS)
     for module in state.module_objects:
-        expected |= set(module.card_ids(players))
+        expected |= set(module.components(players).cards)
     return expected
 
 
@@ -523,7 +531,7 @@ def expected_tiles(state: GameState) -> Counter[Tile]:
     """Every tile in this game: the 54 buildings and the modules' tiles."""
     expected = Counter(TILES)
     for module in state.module_objects:
-        expected.update(module.bag_tiles(len(state.players)))
+        expected.update(module.components(len(state.players)).tiles)
     return expected
 
 
@@ -581,11 +589,17 @@ def check_scorings(state: GameState) -> None:
 
 
 def _check_modules(state: GameState) -> None:
-    """Each switched-on module's own state: present, well formed, consistent."""
+    """Each switched-on module's own state: present, well formed, consistent; a loaded one
+    is read into its typed form once found so."""
     for module in state.module_objects:
+        kept = state.extra.get(module.key)
         try:
-            problems = module.check_state(state)
-            list(module.card_places(state))
+            problems = module.check_state(state, saved_form(kept))
+            if not problems:
+                typed = module.state_type
+                if typed is not None and not isinstance(kept, typed):
+                    state.extra[module.key] = typed.from_json(kept)  # as loaded: read it typed
+                list(module.card_places(state))
         except (KeyError, TypeError, IndexError, AttributeError, ValueError):
             problem = render("refusal.save-module", {})
             raise GameStateError(f"extra.{module.name}", problem) from None
@@ -611,16 +625,17 @@ def _check_card_kinds(state: GameState) -> None:
     revealed, a module's own cards only in its own places (and the discard pile, where the
     module allows it)."""
     n, modules = len(state.players), state.module_objects
-    money = set(money_cards(n)).union(*(m.money_cards(n) for m in modules))
-    discardable = money.union(*(m.discarded_cards(n) for m in modules))
+    brought = [m.components(n) for m in modules]
+    money = set(money_cards(n)).union(*(c.money for c in brought))
+    discardable = money.union(*(c.cards for c in brought if c.discardable))
     spots: list[tuple[str, Sequence[str], set[str]]] = [
         *((f"players[{i}].money", p.money, money) for i, p in enumerate(state.players)),
         ("display", state.display, money),
         ("discard", state.discard, discardable),
         ("revealed", state.revealed, set(SCORING_CARDS)),
     ]
-    for module in modules:
-        own = set(module.card_ids(n))
+    for module, components in zip(modules, brought, strict=True):
+        own = set(components.cards)
         spots += ((where, cards, own) for where, cards in module.card_places(state))
     for where, cards, allowed in spots:
         for i, card_id in enumerate(cards):

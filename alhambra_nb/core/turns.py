@@ -72,6 +72,7 @@ from .rules import upright
 from .ruleset import ruleset_for
 from .saves import MAX_NUMBER_BITS, MAX_SEED
 from .scoring import ScoreBreakdown, score_round
+from .socket import Turn
 from .state import (
     NEUTRAL_NAMES,
     GameState,
@@ -119,12 +120,13 @@ def new_state(
         modules=tuple(m.name for m in loaded),
     )
     rng = state.random()
-    state.bag = sorted([*TILES, *(t for m in loaded for t in m.bag_tiles(n))], key=Tile.sort_key)
+    brought = [m.components(n) for m in loaded]
+    state.bag = sorted([*TILES, *(t for c in brought for t in c.tiles)], key=Tile.sort_key)
     if neutral is not None:  # ruling R6: before the market is filled
         _neutral_draw(state, NEUTRAL_AFTER_FIRST)
     for index in range(4):
         state.market[index] = _draw_tile(state, rng)
-    money = [*money_cards(n), *(c for m in loaded for c in m.money_cards(n))]
+    money = [*money_cards(n), *(card for c in brought for card in c.money)]
     rng.shuffle(money)
     for player in state.players:
         while total(player.money) < STARTING_MONEY and money:
@@ -141,7 +143,7 @@ def new_state(
         state.display.append(money.pop())
     state.deck = _stack_piles(money, loaded, n, rng)
     for module in loaded:
-        module.setup(state)
+        module.setup(Turn(state))
     return state
 
 
@@ -227,7 +229,7 @@ def _stack_piles(money: list[str], modules: Sequence[Any], n: int, rng: Any) -> 
         start = stop
     additions: dict[int, list[str]] = {2: [SCORING_CARDS[0]], 4: [SCORING_CARDS[1]]}
     for module in modules:
-        for pile, cards in module.pile_cards(n, rng).items():
+        for pile, cards in module.components(n, rng).piles.items():
             additions.setdefault(pile, []).extend(cards)
     for pile, cards in sorted(additions.items()):
         piles[pile - 1].extend(cards)
@@ -745,13 +747,16 @@ def _carry_out(state: GameState, action: Action) -> None:
     if do is not None:
         do(state, action)
     else:
+        turn = Turn(state)
         for apply in state.hooks("apply"):
-            if apply(state, action):
+            if apply(turn, action):
                 break
     if state.modules:
+        turn = Turn(state)
         for after in state.hooks("after"):
-            after(state, action)
-    _settle(state)
+            after(turn, action)
+    if len(state.revealed) > len(state.scorings) or state.phase == PHASE_ENDING:
+        _settle(state)  # only when a card set aside may wait for its scoring (rarely)
 
 
 def carry_out(state: GameState, action: Action) -> None:
@@ -986,7 +991,7 @@ def draw_money(state: GameState) -> str | None:
         if card_id in SCORING_CARDS:
             state.revealed.append(card_id)
             state.note("event.scoring-card", round=int(card_id[-1]))
-        elif card_id in VALUE or not any(reveal(state, card_id) for reveal in reveals):
+        elif card_id in VALUE or not any(reveal(Turn(state), card_id) for reveal in reveals):
             return card_id
 
 

@@ -11,12 +11,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core.camps import CAMPS, arrow_lines
 from ...core.i18n import SOURCE_LANGUAGE
 from ...core.messages import render
-from ...core.socket import Bonus, Module, register
+from ...core.socket import Bonus, Components, Module, register
 from .view import camps_view
 
 if TYPE_CHECKING:
@@ -34,8 +34,8 @@ class Camps(Module):
 
     name = NAME
 
-    def bag_tiles(self, players: int) -> list[Tile]:
-        return list(CAMPS)
+    def components(self, players: int, rng: Any = None) -> Components:
+        return Components(tiles=tuple(CAMPS))
 
     def bonuses(self, state: GameState, round: int, breakdown: ScoreBreakdown) -> list[Bonus]:
         found = []

@@ -35,20 +35,17 @@ action                 symbol  effect
 (automatic)            W       Yusuf E'Passuff: +1 per 3 wall points
 =====================  ======  =========================================================
 
-State in ``state.extra["characters"]``: ``aside`` (face down, top first), ``owned`` (per
-seat), ``removed`` (out of the game), ``queue`` (revealed, awaiting their auction),
-``auction`` (the running auction or ``null``), ``choice`` (the seat choosing for Fatime),
-``used`` (the turn whose ♦ has been used) and ``knihstig`` (Abdul Knihstig's owner has just
-made a purchase of 10 or more: he may act, unless a ♦ character was used this turn).
+State in ``state.extra["characters"]``: a :class:`~.state.CharactersState`, the characters
+aside, owned and out of the game, those awaiting their auction, the running auction,
+Fatime's choice, the turn whose ♦ has been used and Abdul Knihstig's chance.
 """
 
 from __future__ import annotations
 
-import bisect
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...core.actions import Action, Buy, LegalActions, TakeMoney
+from ...core.actions import Action, Buy, LegalActions, TakeMoney, made
 from ...core.errors import shown
 from ...core.i18n import SOURCE_LANGUAGE
 from ...core.messages import render
@@ -64,15 +61,13 @@ from ...core.payment import can_pay_exactly, minimal_payments, payable, purse, p
 from ...core.phases import PHASE_PLAY
 from ...core.socket import (
     Bonus,
+    Components,
     Module,
-    carry_out,
+    Turn,
     check_rules,
-    draw_money,
-    main_action_done,
     redesign_groups,
     register,
 )
-from ...core.tiles import Tile
 from ...core.violations import RuleId, Violation
 from . import messages  # noqa: F401  (the module's templates join the catalogue)
 from .actions import (
@@ -107,13 +102,13 @@ from .cards import (
 )
 from .cards import Character as Character  # the cards' public names, as the package's
 from .cards import load_characters as load_characters
+from .state import NAME, AuctionState, CharactersState, characters_of
 
 if TYPE_CHECKING:
     from ...core.scoring import ScoreBreakdown
     from ...core.state import GameState
     from ...core.views import ModuleView
 
-NAME = "characters"
 CHARACTER_PILES = (2, 3, 4)
 """The money piles that get two characters each."""
 FATIME_POINTS = 8
@@ -144,13 +139,13 @@ def bid_payments(cards: Iterable[str], bid: int) -> list[tuple[str, ...]]:
 
 
 # -- the module -----------------------------------------------------------------------------
-def _data(state: GameState) -> dict[str, Any]:
-    return state.extra[NAME]
+def _data(state: GameState) -> CharactersState:
+    return characters_of(state)
 
 
 def owner(state: GameState, character: str) -> int | None:
     """The seat owning ``character`` (a card id), or ``None``."""
-    for seat, cards in enumerate(_data(state)["owned"]):
+    for seat, cards in enumerate(_data(state).owned):
         if character in cards:
             return seat
     return None
@@ -170,48 +165,38 @@ class Characters(Module):
 
     name = NAME
     family = NAME
+    state_type = CharactersState
     half_building: ClassVar[bool] = False
     """Hakim Wahid counts as half a building of the named type (the variant reading)."""
 
     # -- setup ----------------------------------------------------------------------------
-    def card_ids(self, players: int) -> list[str]:
-        return [c.id for c in CHARACTERS]
-
-    def pile_cards(self, players: int, rng: Any = None) -> dict[int, list[str]]:
+    def components(self, players: int, rng: Any = None) -> Components:
         ids = [c.id for c in CHARACTERS]
         if rng is not None:
             rng.shuffle(ids)
-        return {pile: ids[2 * i : 2 * i + 2] for i, pile in enumerate(CHARACTER_PILES)}
+        piles = {pile: tuple(ids[2 * i : 2 * i + 2]) for i, pile in enumerate(CHARACTER_PILES)}
+        # The others lie face down aside (setup decides their order).
+        return Components(piles=piles, aside=tuple(ids[2 * len(CHARACTER_PILES) :]))
 
-    def setup(self, state: GameState) -> None:
-        in_deck = set(state.deck)
+    def setup(self, turn: Turn) -> None:
+        in_deck = set(turn.state.deck)
         # Face down aside: the four not shuffled in, in a seeded random order.
         aside = [c.id for c in CHARACTERS if c.id not in in_deck]
-        state.random().shuffle(aside)
-        state.extra[NAME] = {
-            "aside": aside,
-            "owned": [[] for _ in state.players],
-            "removed": [],
-            "queue": [],
-            "auction": None,
-            "choice": None,
-            "used": 0,
-            "knihstig": False,
-        }
+        turn.random().shuffle(aside)
+        turn.keep(NAME, CharactersState.new(len(turn.state.players), aside))
 
     def card_places(self, state: GameState) -> Iterable[tuple[str, Sequence[str]]]:
         data = _data(state)
-        yield "extra.characters.aside", data["aside"]
-        for seat, cards in enumerate(data["owned"]):
+        yield "extra.characters.aside", data.aside
+        for seat, cards in enumerate(data.owned):
             yield f"extra.characters.owned[{seat}]", cards
-        yield "extra.characters.removed", data["removed"]
-        yield "extra.characters.queue", data["queue"]
-        if data["auction"] is not None and data["auction"]["character"] is not None:
-            yield "extra.characters.auction", [data["auction"]["character"]]
+        yield "extra.characters.removed", data.removed
+        yield "extra.characters.queue", data.queue
+        if data.auction is not None and data.auction.character is not None:
+            yield "extra.characters.auction", [data.auction.character]
 
-    def check_state(self, state: GameState) -> list[tuple[str, str]]:
-        data = state.extra.get(NAME)
-        where = "extra.characters"
+    def check_state(self, state: GameState, saved: Any) -> list[tuple[str, str]]:
+        data, where = saved, "extra.characters"
         if not isinstance(data, dict):
             return [(where, render("save.characters", {}))]
         for key in ("aside", "owned", "removed", "queue"):
@@ -246,18 +231,18 @@ class Characters(Module):
             return [(f"{where}.choice", render("save.choice", {"value": shown(choice)}))]
         if not isinstance(data.get("used"), int) or not isinstance(data.get("knihstig"), bool):
             return [(where, render("save.characters-fields", {}))]
-        problem = _hold_problem(state, data)
+        problem = _hold_problem(state, CharactersState.from_json(data))
         return [] if problem is None else [problem]
 
     # -- holding play: the auction and Fatime's choice ------------------------------------
     def interrupt(self, state: GameState) -> Violation | None:
         return _held(state)
 
-    def reveal(self, state: GameState, card_id: str) -> bool:
+    def reveal(self, turn: Turn, card_id: str) -> bool:
         if card_id not in BY_ID:
             return False
-        _data(state)["queue"].append(card_id)
-        state.note("event.character-revealed", character=_character_name(card_id))
+        _data(turn.state).queue.append(card_id)
+        turn.note("event.character-revealed", character=_character_name(card_id))
         return True
 
     # -- listing --------------------------------------------------------------------------
@@ -265,14 +250,14 @@ class Characters(Module):
         data = _data(state)
         seat = state.current
         hand = state.players[seat].money
-        if data["choice"] is not None:
-            return [FatimeChoice(True), *([FatimeChoice(False)] if data["aside"] else [])]
-        auction = data["auction"]
+        if data.choice is not None:
+            return [FatimeChoice(True), *([FatimeChoice(False)] if data.aside else [])]
+        auction = data.auction
         if auction is not None:
-            if auction["paying"]:
-                return [PayBid(p) for p in bid_payments(hand, auction["high"])]
+            if auction.paying:
+                return [made(PayBid, p) for p in bid_payments(hand, auction.high)]
             top = payable(hand)
-            return [*(Bid(v) for v in range(auction["high"] + 1, top + 1)), Pass()]
+            return [*(Bid(v) for v in range(auction.high + 1, top + 1)), Pass()]
         return _uses(state, data, seat)
 
     # -- checking -------------------------------------------------------------------------
@@ -280,46 +265,45 @@ class Characters(Module):
         return _check(state, action)
 
     # -- applying -------------------------------------------------------------------------
-    def apply(self, state: GameState, action: Action) -> bool:
+    def apply(self, turn: Turn, action: Action) -> bool:
         do = _DOS.get(type(action))
         if do is None:
             return False
         character = USES.get(type(action))
         if character is not None and BY_ID[character].symbol is Symbol.TURN:
-            _data(state)["used"] = state.turn
-        do(state, action)
+            _data(turn.state).used = turn.state.turn
+        do(turn, action)
         return True
 
     def take_limit(self, state: GameState, seat: int, limit: int) -> int:
         data = _data(state)
-        if FARUK in data["owned"][seat] and data["used"] != state.turn:
+        if FARUK in data.owned[seat] and data.used != state.turn:
             return max(limit, FARUK_LIMIT)
         return limit
 
-    def after(self, state: GameState, action: Action) -> None:
+    def after(self, turn: Turn, action: Action) -> None:
+        state = turn.state
         data = _data(state)
         seat = state.current
         if isinstance(action, Buy):
             # Only the fact of the purchase: the one-♦-per-turn rule is judged on its own,
             # so that a refusal names only the rules really broken.
-            data["knihstig"] = (
-                KNIHSTIG in data["owned"][seat] and total(action.cards) >= KNIHSTIG_PAYMENT
-            )
+            data.knihstig = KNIHSTIG in data.owned[seat] and total(action.cards) >= KNIHSTIG_PAYMENT
         elif not isinstance(action, (Bid, Pass, PayBid, FatimeChoice)):
-            data["knihstig"] = False
+            data.knihstig = False
         if (
             isinstance(action, TakeMoney)
-            and FARUK in data["owned"][seat]
+            and FARUK in data.owned[seat]
             and total(action.cards) > TAKE_LIMIT
         ):
-            data["used"] = state.turn
-            state.note(
+            data.used = state.turn
+            turn.note(
                 "event.character-faruk",
                 player=_name(state, seat),
                 total=total(action.cards),
             )
-        if data["queue"] and data["auction"] is None and data["choice"] is None:
-            _next_auction(state)
+        if data.queue and data.auction is None and data.choice is None:
+            _next_auction(turn)
 
     # -- scoring --------------------------------------------------------------------------
     def bonuses(self, state: GameState, round: int, breakdown: ScoreBreakdown) -> list[Bonus]:
@@ -360,20 +344,20 @@ class Characters(Module):
         return characters_view(self, state, seat, language)
 
 
-def _uses(state: GameState, data: dict[str, Any], seat: int) -> Sequence[Action]:
+def _uses(state: GameState, data: CharactersState, seat: int) -> Sequence[Action]:
     """The characters ``seat`` may use now (built lazily: a random player reads one)."""
-    mine = data["owned"][seat]
+    mine = data.owned[seat]
     if not mine or state.phase != PHASE_PLAY:
         return []
     found: list[Action] = []
     # Groups of uses in a fixed order, each built only when read: (items, make).
     groups: list[tuple[Sequence[Any], Any]] = [(found, _same)]
-    free = data["used"] != state.turn
+    free = data.used != state.turn
     player = state.players[seat]
     if KARIM in mine and state.may_act:
         found += [KarimBuy(i + 1) for i, t in enumerate(state.market) if t is not None]
-    if free and data["knihstig"] and KNIHSTIG in mine:
-        found += [KnihstigTake(c) for c in state.display]
+    if free and data.knihstig and KNIHSTIG in mine:
+        found += [made(KnihstigTake, c) for c in state.display]
     if free and _before_turn(state):
         if LAILA in mine and state.bag:
             found += [LailaSwap(i + 1) for i, t in enumerate(state.market) if t is not None]
@@ -399,42 +383,42 @@ def _same(action: Action) -> Action:
 
 
 def _machma_swap(pair: tuple[str, str]) -> Action:
-    return MachmaSwap(*pair)
+    return made(MachmaSwap, *pair)
 
 
 def _el_schauf(make: Any) -> Any:
-    return lambda item: ElSchaufRedesign(make(item))
+    return lambda item: made(ElSchaufRedesign, make(item))
 
 
-def _hold_problem(state: GameState, data: dict[str, Any]) -> tuple[str, str] | None:
+def _hold_problem(state: GameState, data: CharactersState) -> tuple[str, str] | None:
     """What is wrong with the play held by a loaded save (an auction, Fatime's choice): the
     seat to act must be the one asked, and able to do what it is asked."""
     where = f"extra.{NAME}"
-    auction, choice = data["auction"], data["choice"]
+    auction, choice = data.auction, data.choice
     if choice is not None:
         if state.current != choice:
             words = {"seat": choice, "current": state.current}
             return f"{where}.choice", render("save.choice-seat", words)
         return None
     if auction is None:
-        if data["queue"]:
+        if data.queue:
             return f"{where}.queue", render("save.queue", {})
         return None
-    if auction["character"] not in BY_ID:
-        words = {"value": shown(auction["character"])}
+    if auction.character not in BY_ID:
+        words = {"value": shown(auction.character)}
         return f"{where}.auction.character", render("save.auction-character", words)
-    leader, high = auction["leader"], auction["high"]
+    leader, high = auction.leader, auction.high
     if (leader is None) != (high == 0):
         words = {"high": high, "leader": shown(leader)}
         return f"{where}.auction.leader", render("save.auction-leader", words)
     if leader is not None and high > payable(state.players[leader].money):
         words = {"seat": leader, "high": high}
         return f"{where}.auction.high", render("save.auction-high", words)
-    if auction["paying"]:
+    if auction.paying:
         if leader is None or state.current != leader:
             return f"{where}.auction.paying", render("save.auction-paying", {})
         return None
-    order = auction["order"]
+    order = auction.order
     if not order or state.current != order[0]:
         return f"{where}.auction.order", render("save.auction-order", {"value": shown(order)})
     if payable(state.players[order[0]].money) <= high:
@@ -448,14 +432,14 @@ def _held(state: GameState) -> Violation | None:
     data = _data(state)
     # Fatime's choice comes first: her auction stays open (to know whose turn resumes)
     # until her new owner has chosen.
-    if data["choice"] is not None:
-        return Violation.of(RuleId.CHARACTER_CHOICE, player=_name(state, data["choice"]))
-    auction = data["auction"]
+    if data.choice is not None:
+        return Violation.of(RuleId.CHARACTER_CHOICE, player=_name(state, data.choice))
+    auction = data.auction
     if auction is not None:
         return Violation.of(
             RuleId.CHARACTER_AUCTION,
-            "paying" if auction["paying"] else None,
-            character=_character_name(auction["character"]),
+            "paying" if auction.paying else None,
+            character=_character_name(auction.character),
             player=_name(state, state.current),
         )
     return None
@@ -470,19 +454,19 @@ def _check(state: GameState, action: Action) -> list[Violation] | None:
     data = _data(state)
     seat = state.current
     player = state.players[seat]
-    auction = data["auction"]
+    auction = data.auction
     if isinstance(action, (Bid, Pass, PayBid)):
-        if data["choice"] is not None:
-            return [Violation.of(RuleId.CHARACTER_CHOICE, player=_name(state, data["choice"]))]
+        if data.choice is not None:
+            return [Violation.of(RuleId.CHARACTER_CHOICE, player=_name(state, data.choice))]
         return _check_auction(state, auction, action)
     if isinstance(action, FatimeChoice):
-        if data["choice"] is None:
+        if data.choice is None:
             return [Violation.of(RuleId.CHARACTER_CONDITION, "fatime", player=player.name)]
-        if not action.keep and not data["aside"]:
+        if not action.keep and not data.aside:
             return [Violation.of(RuleId.CHARACTER_CONDITION, "fatime-empty")]
         return []
     character = USES[type(action)]
-    if character not in data["owned"][seat]:
+    if character not in data.owned[seat]:
         return [
             Violation.of(
                 RuleId.CHARACTER_NOT_OWNED,
@@ -491,7 +475,7 @@ def _check(state: GameState, action: Action) -> list[Violation] | None:
             )
         ]
     found = []
-    if BY_ID[character].symbol is Symbol.TURN and data["used"] == state.turn:
+    if BY_ID[character].symbol is Symbol.TURN and data.used == state.turn:
         found.append(
             Violation.of(RuleId.CHARACTER_ONE_PER_TURN, character=_character_name(character))
         )
@@ -558,18 +542,18 @@ def _check_auction(state: GameState, auction: Any, action: Action) -> list[Viola
     if auction is None:
         return [Violation.of(RuleId.AUCTION_NOT_NOW)]
     if isinstance(action, PayBid):
-        if not auction["paying"]:
+        if not auction.paying:
             return [Violation.of(RuleId.AUCTION_NOT_NOW, "bidding")]
         return _check_pay(state, auction, action.cards)
-    if auction["paying"]:
+    if auction.paying:
         return [Violation.of(RuleId.AUCTION_NOT_NOW, "paying", player=player.name)]
     if isinstance(action, Pass):
         return []
     assert isinstance(action, Bid)
     found = []
-    if action.amount <= auction["high"]:
+    if action.amount <= auction.high:
         found.append(
-            Violation.of(RuleId.AUCTION_BID_TOO_LOW, amount=action.amount, high=auction["high"])
+            Violation.of(RuleId.AUCTION_BID_TOO_LOW, amount=action.amount, high=auction.high)
         )
     most = payable(player.money)
     if action.amount > most:
@@ -583,7 +567,7 @@ def _check_auction(state: GameState, auction: Any, action: Action) -> list[Viola
 
 def _check_pay(state: GameState, auction: Any, cards: Sequence[str]) -> list[Violation]:
     player = state.players[state.current]
-    payment = sort_out(cards, player.money, auction["high"])
+    payment = sort_out(cards, player.money, auction.high)
     found = []
     if payment.foreign:
         found.append(
@@ -599,119 +583,119 @@ def _check_pay(state: GameState, auction: Any, cards: Sequence[str]) -> list[Vio
                 RuleId.AUCTION_PAYMENT,
                 cards=Cards(payment.good, none="cards.no-cards"),
                 total=payment.paid,
-                bid=auction["high"],
+                bid=auction.high,
             )
         )
     return found
 
 
-def _next_auction(state: GameState) -> None:
+def _next_auction(turn: Turn) -> None:
     """Begin the auction of the next revealed character, the current player bidding first
     (after a refill: the player whose turn is next, ruling R8)."""
+    state = turn.state
     data = _data(state)
-    while data["queue"] and data["auction"] is None and data["choice"] is None:
-        character = data["queue"].pop(0)
+    while data.queue and data.auction is None and data.choice is None:
+        character = data.queue.pop(0)
         n = len(state.players)
         resume = state.current
-        data["auction"] = {
-            "character": character,
-            "order": [(resume + k) % n for k in range(n)],
-            "high": 0,
-            "leader": None,
-            "resume": resume,
-            "paying": False,
-        }
-        state.note(
+        data.auction = AuctionState(character, [(resume + k) % n for k in range(n)], resume)
+        turn.note(
             "event.auction-start",
             character=_character_name(character),
             player=_name(state, resume),
         )
-        _next_bidder(state)
+        _next_bidder(turn)
 
 
-def _next_bidder(state: GameState) -> None:
+def _next_bidder(turn: Turn) -> None:
     """Hand the auction to the next player able to top the highest bid, or close it."""
+    state = turn.state
     data = _data(state)
-    auction = data["auction"]
-    while auction["order"]:
-        seat = auction["order"][0]
-        if payable(state.players[seat].money) > auction["high"]:
-            state.current = seat
+    auction = data.auction
+    assert auction is not None
+    while auction.order:
+        seat = auction.order[0]
+        if payable(state.players[seat].money) > auction.high:
+            turn.hand_play_to(seat)
             return
-        auction["order"].pop(0)
-        state.note("event.auction-cannot", player=_name(state, seat), high=auction["high"])
-    character = auction["character"]
-    if auction["leader"] is None:
-        data["removed"].append(character)
-        state.note("event.auction-none", character=_character_name(character))
-        _close_auction(state)
+        auction.order.pop(0)
+        turn.note("event.auction-cannot", player=_name(state, seat), high=auction.high)
+    character = auction.character
+    if auction.leader is None:
+        data.removed.append(character)
+        turn.note("event.auction-none", character=_character_name(character))
+        _close_auction(turn)
         return
-    auction["paying"] = True
-    state.current = auction["leader"]
+    auction.paying = True
+    turn.hand_play_to(auction.leader)
 
 
-def _close_auction(state: GameState) -> None:
+def _close_auction(turn: Turn) -> None:
+    data = _data(turn.state)
+    assert data.auction is not None
+    turn.hand_play_to(data.auction.resume)
+    data.auction = None
+    _next_auction(turn)
+
+
+def _do_bid(turn: Turn, action: Bid) -> None:
+    auction = _data(turn.state).auction
+    assert auction is not None
+    seat = auction.order.pop(0)
+    auction.high = action.amount
+    auction.leader = seat
+    turn.note("event.auction-bid", player=_name(turn.state, seat), amount=action.amount)
+    _next_bidder(turn)
+
+
+def _do_pass(turn: Turn, action: Pass) -> None:
+    auction = _data(turn.state).auction
+    assert auction is not None
+    seat = auction.order.pop(0)
+    turn.note("event.auction-pass", player=_name(turn.state, seat))
+    _next_bidder(turn)
+
+
+def _do_pay(turn: Turn, action: PayBid) -> None:
+    state = turn.state
     data = _data(state)
-    state.current = data["auction"]["resume"]
-    data["auction"] = None
-    _next_auction(state)
-
-
-def _do_bid(state: GameState, action: Bid) -> None:
-    auction = _data(state)["auction"]
-    seat = auction["order"].pop(0)
-    auction["high"] = action.amount
-    auction["leader"] = seat
-    state.note("event.auction-bid", player=_name(state, seat), amount=action.amount)
-    _next_bidder(state)
-
-
-def _do_pass(state: GameState, action: Pass) -> None:
-    auction = _data(state)["auction"]
-    seat = auction["order"].pop(0)
-    state.note("event.auction-pass", player=_name(state, seat))
-    _next_bidder(state)
-
-
-def _do_pay(state: GameState, action: PayBid) -> None:
-    data = _data(state)
-    auction = data["auction"]
-    seat = auction["leader"]
+    auction = data.auction
+    assert auction is not None and auction.leader is not None
+    seat = auction.leader
     player = state.players[seat]
-    for card_id in action.cards:
-        player.money.remove(card_id)
-        state.discard.append(card_id)
-    character = auction["character"]
-    data["owned"][seat].append(character)
-    state.note(
+    turn.pay(seat, action.cards)
+    character = auction.character
+    data.owned[seat].append(character)
+    turn.note(
         "event.auction-won",
         player=player.name,
         character=_character_name(character),
-        bid=auction["high"],
+        bid=auction.high,
         cards=list(action.cards),
     )
     if character == FATIME:
-        data["choice"] = seat  # ruling R9: she is kept or swapped at once
-        auction["character"] = None  # handed over; the auction only remembers whose turn
+        data.choice = seat  # ruling R9: she is kept or swapped at once
+        auction.character = None  # handed over; the auction only remembers whose turn
         return
-    _close_auction(state)
+    _close_auction(turn)
 
 
-def _do_fatime(state: GameState, action: FatimeChoice) -> None:
-    data = _data(state)
-    seat = data["choice"]
-    data["choice"] = None
-    name = _name(state, seat)
+def _do_fatime(turn: Turn, action: FatimeChoice) -> None:
+    data = _data(turn.state)
+    seat = data.choice
+    assert seat is not None
+    data.choice = None
+    name = _name(turn.state, seat)
     if action.keep:
-        state.note("event.fatime-keep", player=name, points=FATIME_POINTS)
+        turn.note("event.fatime-keep", player=name, points=FATIME_POINTS)
     else:
-        data["owned"][seat].remove(FATIME)
-        data["removed"].append(FATIME)
-        new = data["aside"].pop(0)
-        data["owned"][seat].append(new)
-        state.note("event.fatime-swap", player=name, character=_character_name(new))
-    if data["auction"] is not None:
-        _close_auction(state)
+        data.owned[seat].remove(FATIME)
+        data.removed.append(FATIME)
+        new = data.aside.pop(0)
+        data.owned[seat].append(new)
+        turn.note("event.fatime-swap", player=name, character=_character_name(new))
+    if data.auction is not None:
+        _close_auction(turn)
 
 
 # -- the effects ----------------------------------------------------------------------------
@@ -737,7 +721,7 @@ def _check_karim(state: GameState, action: KarimBuy) -> list[Violation]:
 
 def _check_knihstig(state: GameState, action: KnihstigTake) -> list[Violation]:
     found = []
-    if not _data(state)["knihstig"]:
+    if not _data(state).knihstig:
         found.append(Violation.of(RuleId.CHARACTER_CONDITION, "knihstig", least=KNIHSTIG_PAYMENT))
     if action.card not in state.display:
         found.append(
@@ -826,74 +810,60 @@ _CONDITIONS: dict[type, Any] = {
 }
 
 
-def _do_karim(state: GameState, action: KarimBuy) -> None:
-    data = _data(state)
-    seat = state.current
-    tile = state.market[action.space - 1]
-    assert tile is not None
-    state.market[action.space - 1] = None
-    state.players[seat].bought.append(tile)
-    data["owned"][seat].remove(KARIM)
-    data["removed"].append(KARIM)
-    state.note("event.karim", player=_name(state, seat), tile=tile.code, space=action.space)
-    main_action_done(state, another=True)
+def _do_karim(turn: Turn, action: KarimBuy) -> None:
+    data = _data(turn.state)
+    seat = turn.state.current
+    tile = turn.give_market_tile(action.space, seat)
+    data.owned[seat].remove(KARIM)
+    data.removed.append(KARIM)
+    turn.note("event.karim", player=_name(turn.state, seat), tile=tile.code, space=action.space)
+    turn.main_action_done(another=True)
 
 
-def _do_knihstig(state: GameState, action: KnihstigTake) -> None:
-    state.display.remove(action.card)
-    state.players[state.current].money.append(action.card)
-    _data(state)["knihstig"] = False
-    state.note("event.knihstig", player=_name(state, state.current), cards=[action.card])
+def _do_knihstig(turn: Turn, action: KnihstigTake) -> None:
+    seat = turn.state.current
+    turn.take_from_display(seat, action.card)
+    _data(turn.state).knihstig = False
+    turn.note("event.knihstig", player=_name(turn.state, seat), cards=[action.card])
 
 
-def _do_el_schauf(state: GameState, action: ElSchaufRedesign) -> None:
-    state.note("event.el-schauf", player=_name(state, state.current))
-    carry_out(state, action.redesign)
-    # The extra redesign closes the turn: only ending it is left.
-    state.may_act = False
-    state.placing = True
+def _do_el_schauf(turn: Turn, action: ElSchaufRedesign) -> None:
+    turn.note("event.el-schauf", player=_name(turn.state, turn.state.current))
+    turn.carry_out(action.redesign)
+    turn.close_turn()  # the extra redesign closes the turn: only ending it is left
 
 
-def _do_laila(state: GameState, action: LailaSwap) -> None:
-    index = action.space - 1
-    old = state.market[index]
-    assert old is not None
-    rng = state.random()
-    new = state.bag.pop(rng.randrange(len(state.bag)))
-    state.market[index] = new
-    # Back into the bag, in its fixed order (the order tells nothing of the draws).
-    bisect.insort(state.bag, old, key=Tile.sort_key)
-    state.note(
+def _do_laila(turn: Turn, action: LailaSwap) -> None:
+    old, new = turn.renew_market_tile(action.space)
+    turn.note(
         "event.laila",
-        player=_name(state, state.current),
+        player=_name(turn.state, turn.state.current),
         old=old.code,
         tile=new.code,
         space=action.space,
     )
 
 
-def _do_machma(state: GameState, action: MachmaSwap) -> None:
-    player = state.players[state.current]
-    player.money.remove(action.give)
-    state.discard.append(action.give)
-    state.display.remove(action.take)
-    player.money.append(action.take)
-    state.note(
+def _do_machma(turn: Turn, action: MachmaSwap) -> None:
+    seat = turn.state.current
+    turn.pay(seat, [action.give])
+    turn.take_from_display(seat, action.take)
+    turn.note(
         "event.machma",
-        player=player.name,
+        player=_name(turn.state, seat),
         give=[action.give],
         cards=[action.take],
     )
 
 
-def _do_yammerad(state: GameState, action: YammeradDraw) -> None:
+def _do_yammerad(turn: Turn, action: YammeradDraw) -> None:
     # A character on the way is auctioned and a scoring card scored, in that order, once
     # this action is done (see the module's docstring).
-    player = state.players[state.current]
-    card_id = draw_money(state)
+    seat = turn.state.current
+    card_id = turn.draw_money()
     if card_id is not None:
-        player.money.append(card_id)
-        state.note("event.yammerad", player=player.name, cards=[card_id])
+        turn.give_card(seat, card_id)
+        turn.note("event.yammerad", player=_name(turn.state, seat), cards=[card_id])
 
 
 _DOS: dict[type, Any] = {
@@ -939,15 +909,15 @@ def _advise(state: GameState, bot: Any) -> Action | None:
     data = _data(state)
     seat = state.current
     player = state.players[seat]
-    if data["choice"] is not None:
+    if data.choice is not None:
         return FatimeChoice(True)
-    auction = data["auction"]
+    auction = data.auction
     if auction is not None:
-        if auction["paying"]:
-            options = bid_payments(player.money, auction["high"])
+        if auction.paying:
+            options = bid_payments(player.money, auction.high)
             return PayBid(min(options, key=lambda p: (total(p), len(p))))
-        bid = auction["high"] + 1
-        if bid <= min(estimate(state, auction["character"]), payable(player.money)):
+        bid = auction.high + 1
+        if bid <= min(estimate(state, auction.character), payable(player.money)):
             return Bid(bid)
         return Pass()
     choice = _uses(state, data, seat)

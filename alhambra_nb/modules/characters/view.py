@@ -12,7 +12,7 @@ importing this module adds them to the catalogue.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...core.messages import ENGLISH, add_messages, render, template
 from ...core.money import describe, total
@@ -30,7 +30,6 @@ from ...core.views import (
 from . import (
     BY_ID,
     FATIME_POINTS,
-    NAME,
     Bid,
     ElSchaufRedesign,
     FatimeChoice,
@@ -45,6 +44,7 @@ from . import (
     payable,
     purse,
 )
+from .state import CharactersState, characters_of
 
 if TYPE_CHECKING:
     from ...core.actions import Action
@@ -119,8 +119,8 @@ def characters_view(
 ) -> ModuleView:
     """The characters module (either reading of Hakim Wahid) as the tables show it, for
     ``seat`` (``None``: a picture)."""
-    data = state.extra[NAME]
-    held = data["auction"] is not None or data["choice"] is not None
+    data = characters_of(state)
+    held = data.auction is not None or data.choice is not None
     said = auction_text(state, data, language)
     acting = seat is not None and seat == state.current and state.phase != PHASE_OVER
     title = f"widget.module.{module.name}"  # a variant registered elsewhere: its code name
@@ -144,19 +144,19 @@ def character_text(card_id: str, language: str | None = None) -> str:
     return render("widget.character", words, language)
 
 
-def auction_text(state: GameState, data: dict[str, Any], language: str | None = None) -> str:
+def auction_text(state: GameState, data: CharactersState, language: str | None = None) -> str:
     """The state of the auction, Fatime's choice, or what lies aside when neither runs."""
     names = state.names
-    if data["choice"] is not None:
-        words = {"player": names[data["choice"]], "points": FATIME_POINTS}
+    if data.choice is not None:
+        words = {"player": names[data.choice], "points": FATIME_POINTS}
         return render("widget.auction-fatime", words, language)
-    auction = data["auction"]
+    auction = data.auction
     if auction is None:
-        words = {"aside": len(data["aside"]), "removed": len(data["removed"])}
+        words = {"aside": len(data.aside), "removed": len(data.removed)}
         return render("widget.auction-none", words, language)
-    character = character_text(auction["character"], language)
-    high, leader = auction["high"], auction["leader"]
-    if auction["paying"]:
+    character = character_text(auction.character, language)
+    high, leader = auction.high, auction.leader
+    if auction.paying:
         words = {"character": character, "player": names[leader], "high": high}
         return render("widget.auction-paying", words, language)
     current = names[state.current]
@@ -167,20 +167,20 @@ def auction_text(state: GameState, data: dict[str, Any], language: str | None = 
     return render("widget.auction-bid", words, language)
 
 
-def _holding(state: GameState, data: dict[str, Any], seat: int, language: str | None) -> Holding:
-    owned = data["owned"][seat]
+def _holding(state: GameState, data: CharactersState, seat: int, language: str | None) -> Holding:
+    owned = data.owned[seat]
     title = template("widget.characters-title" if owned else "widget.characters-none", language)
     chips = tuple(_chip(state, data, seat, card_id, language) for card_id in owned)
     return Holding("characters-title", title, chips, chip_kind="character")
 
 
 def _chip(
-    state: GameState, data: dict[str, Any], seat: int, card_id: str, language: str | None
+    state: GameState, data: CharactersState, seat: int, card_id: str, language: str | None
 ) -> Chip:
     """A character a player holds: its name and symbol, what it does, and whether its ♦ was
     used this turn."""
     character = BY_ID[card_id]
-    used = character.symbol is Symbol.TURN and seat == state.current and data["used"] == state.turn
+    used = character.symbol is Symbol.TURN and seat == state.current and data.used == state.turn
     text = character_text(card_id, language)
     if used:
         text = render("widget.character-used", {"character": text}, language)
@@ -190,22 +190,22 @@ def _chip(
     return Chip(card_id, text, render(key, about, language), spent=used)
 
 
-def _auction(state: GameState, data: dict[str, Any], language: str | None) -> Auction | None:
+def _auction(state: GameState, data: CharactersState, language: str | None) -> Auction | None:
     """The running auction's numbers (none while Fatime's new owner chooses)."""
-    auction = data["auction"]
-    if auction is None or auction["character"] is None or data["choice"] is not None:
+    auction = data.auction
+    if auction is None or auction.character is None or data.choice is not None:
         return None
-    high = auction["high"]
+    high = auction.high
     most = tuple(payable(player.money) for player in state.players)
-    bids = () if auction["paying"] else tuple(range(high + 1, most[state.current] + 1))
-    lot = character_text(auction["character"], language)
-    return Auction(lot, high, auction["leader"], auction["paying"], bids, most)
+    bids = () if auction.paying else tuple(range(high + 1, most[state.current] + 1))
+    lot = character_text(auction.character, language)
+    return Auction(lot, high, auction.leader, auction.paying, bids, most)
 
 
-def _due(state: GameState, data: dict[str, Any]) -> PaymentDue | None:
+def _due(state: GameState, data: CharactersState) -> PaymentDue | None:
     """What the winner of the auction owes, while they pay."""
-    auction = data["auction"]
-    if auction is None or not auction["paying"] or data["choice"] is not None:
+    auction = data.auction
+    if auction is None or not auction.paying or data.choice is not None:
         return None
     groups = purse(state.players[state.current].money).values()
     return PaymentDue(PAY, tuple(tuple(group) for group in groups))
@@ -255,7 +255,7 @@ def _space_tile(state: GameState, space: int, language: str | None) -> str:
 
 def _label_words(
     action: Action, state: GameState, language: str | None
-) -> tuple[str | None, dict[str, Any]]:
+) -> tuple[str | None, CharactersState]:
     """The template of an action's label and its words (``None``: no template)."""
     if isinstance(action, Bid):
         return "widget.offer-bid", {"amount": action.amount}

@@ -15,11 +15,11 @@ import csv
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core.money import Cards, DiamondCard, is_diamond, register_cards
 from ...core.payment import DIAMOND, purse_of, remembered_minimal_payments, sort_out
-from ...core.socket import Module, register
+from ...core.socket import Components, Module, register
 from ...core.violations import RuleId, Violation
 from . import messages  # noqa: F401  (the module's templates join the catalogue)
 from .view import diamonds_view
@@ -69,8 +69,8 @@ class Diamonds(Module):
 
     name = NAME
 
-    def money_cards(self, players: int) -> list[str]:
-        return [card.id for card in DIAMONDS]
+    def components(self, players: int, rng: Any = None) -> Components:
+        return Components(money=tuple(card.id for card in DIAMONDS))
 
     def payments(
         self, state: GameState, seat: int, space: int, tile: Tile

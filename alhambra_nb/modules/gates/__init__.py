@@ -11,8 +11,8 @@
   double wall between the tile and the Alhambra. The card then leaves the game. Gated tiles
   are never moved again (``redesign/gate-locked``, enforced by the city).
 
-State in ``state.extra["gates"]``: ``display`` (the card beside the market or ``null``),
-``hands`` (the gate cards of each seat) and ``used`` (cards played: one per gate standing).
+State in ``state.extra["gates"]``: a :class:`~.state.GatesState`, the card beside the
+market, the gate cards of each seat and the cards played (one per gate standing).
 """
 
 from __future__ import annotations
@@ -27,16 +27,25 @@ from ...core.actions import (
     BuildFromReserve,
     LegalActions,
     PlaceTile,
+    made,
     register_parser,
     seat_prefix,
 )
 from ...core.messages import render
 from ...core.money import register_cards
 from ...core.phases import PHASE_PLAY
-from ...core.socket import Module, main_action_done, register
+from ...core.socket import Components, Module, Turn, register
 from ...core.violations import RuleId, Violation
 from . import messages  # noqa: F401  (the module's templates join the catalogue)
-from .state import NAME, GatesState, gates_problems, read_gates, write_gates
+from .state import (
+    NAME,
+    GatesState,
+    gate_card_shown,
+    gate_cards_held,
+    gates_problems,
+    read_gates,
+    write_gates,
+)
 from .view import gates_view
 
 if TYPE_CHECKING:
@@ -116,7 +125,7 @@ _TAKE_GATE = ([TakeGate()], _same)
 def _gated(kind: Any, tile: Tile, place: tuple[tuple[int, int], Any]) -> Action:
     """``kind`` (PlaceTile or BuildFromReserve) of ``tile`` at a (cell, gate side)."""
     cell, side = place
-    return kind(tile, cell, gate=side)  # type: ignore[no-any-return]
+    return made(kind, tile, cell, side)  # the rules' own tile, cell and side
 
 
 @register
@@ -124,16 +133,19 @@ class Gates(Module):
     """City gates (RULES.md §9.1)."""
 
     name = NAME
+    state_type = GatesState
 
     # -- setup ----------------------------------------------------------------------------
-    def pile_cards(self, players: int, rng: Any = None) -> dict[int, list[str]]:
-        piles: dict[int, list[str]] = {}
+    def components(self, players: int, rng: Any = None) -> Components:
+        piles: dict[int, tuple[str, ...]] = {}
         for index, card_id in enumerate(gate_cards(players)):
-            piles.setdefault(GATE_PILES[index % len(GATE_PILES)], []).append(card_id)
-        return piles
+            pile = GATE_PILES[index % len(GATE_PILES)]
+            piles[pile] = (*piles.get(pile, ()), card_id)
+        # A gate card that comes up while another lies beside the market is discarded.
+        return Components(piles=piles, discardable=True)
 
-    def setup(self, state: GameState) -> None:
-        write_gates(state, GatesState.new(len(state.players)))
+    def setup(self, turn: Turn) -> None:
+        write_gates(turn, GatesState.new(len(turn.state.players)))
 
     def card_places(self, state: GameState) -> Iterable[tuple[str, Sequence[str]]]:
         gates = read_gates(state)
@@ -143,39 +155,34 @@ class Gates(Module):
             yield f"extra.gates.hands[{seat}]", hand
         yield "extra.gates.used", gates.used
 
-    def discarded_cards(self, players: int) -> list[str]:
-        # a gate card that comes up while another lies beside the market is discarded
-        return self.card_ids(players)
-
-    def check_state(self, state: GameState) -> list[tuple[str, str]]:
-        return gates_problems(state)
+    def check_state(self, state: GameState, saved: Any) -> list[tuple[str, str]]:
+        return gates_problems(state, saved)
 
     # -- the turn -------------------------------------------------------------------------
-    def reveal(self, state: GameState, card_id: str) -> bool:
+    def reveal(self, turn: Turn, card_id: str) -> bool:
         if not card_id.startswith("gate#"):
             return False
-        gates = read_gates(state)
+        gates = read_gates(turn.state)
         if gates.display is None:
-            write_gates(state, gates.laid_out(card_id))
-            state.note("event.gate-revealed")
+            write_gates(turn, gates.laid_out(card_id))
+            turn.note("event.gate-revealed")
         else:
-            state.discard.append(card_id)
-            state.note("event.gate-discarded")
+            turn.discard(card_id)
+            turn.note("event.gate-discarded")
         return True
 
     def gate_cards(self, state: GameState, seat: int) -> int:
-        return len(read_gates(state).hands[seat])
+        return gate_cards_held(state, seat)
 
     def legal_actions(self, state: GameState) -> Iterable[Action]:
-        gates = read_gates(state)
         seat = state.current
         player = state.players[seat]
         acting = state.phase == PHASE_PLAY and state.may_act
         # Groups of (items, make), each action made only when read (see LegalActions).
         groups: list[tuple[Sequence[Any], Any]] = []
-        if acting and gates.display is not None:
+        if acting and gate_card_shown(state):
             groups.append(_TAKE_GATE)
-        if gates.hands[seat]:
+        if gate_cards_held(state, seat):
             for tile in player.bought:
                 groups.append(
                     (gated_placements(player.city, tile), partial(_gated, PlaceTile, tile))
@@ -193,18 +200,20 @@ class Gates(Module):
             return [Violation.of(RuleId.GATE_NOT_DISPLAYED)]
         return []
 
-    def apply(self, state: GameState, action: Action) -> bool:
+    def apply(self, turn: Turn, action: Action) -> bool:
         if not isinstance(action, TakeGate):
             return False
-        write_gates(state, read_gates(state).taken_by(state.current))
-        state.note("event.gate-taken", player=state.players[state.current].name)
-        main_action_done(state)
+        state = turn.state
+        write_gates(turn, read_gates(state).taken_by(state.current))
+        turn.note("event.gate-taken", player=state.players[state.current].name)
+        turn.main_action_done()
         return True
 
-    def after(self, state: GameState, action: Action) -> None:
+    def after(self, turn: Turn, action: Action) -> None:
         if isinstance(action, (PlaceTile, BuildFromReserve)) and action.gate is not None:
-            write_gates(state, read_gates(state).played_by(state.current))
-            state.note(
+            state = turn.state
+            write_gates(turn, read_gates(state).played_by(state.current))
+            turn.note(
                 "event.gate-built",
                 player=state.players[state.current].name,
                 tile=action.tile.code,

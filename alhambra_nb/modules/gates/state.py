@@ -1,19 +1,19 @@
 """The gates module's part of a game, typed: the gate card beside the market, the gate cards
 each player holds, and those played (one per gate standing).
 
-A saved game keeps it as plain JSON in ``state.extra["gates"]``
-(``{"display": "gate#2" or null, "hands": [[...], ...], "used": [...]}``): :func:`read_gates`
-and :func:`write_gates` read and write it, after :func:`gates_problems` has checked a loaded
-one; nothing else knows those keys.
+The game keeps it in ``state.extra["gates"]`` as a :class:`GatesState` (:func:`read_gates`,
+:func:`write_gates`); a saved game keeps its JSON (``{"display": "gate#2" or null, "hands":
+[[...], ...], "used": [...]}``), which :func:`gates_problems` checks before it is read back.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core.errors import shown
 from ...core.messages import render
+from ...core.socket import ModuleState, Turn
 
 if TYPE_CHECKING:
     from ...core.state import GameState
@@ -22,7 +22,7 @@ NAME = "gates"
 
 
 @dataclass(frozen=True, slots=True)
-class GatesState:
+class GatesState(ModuleState):
     """What the gates module keeps of a game."""
 
     display: str | None
@@ -36,6 +36,20 @@ class GatesState:
     def new(cls, players: int) -> GatesState:
         """No gate card anywhere yet."""
         return cls(None, ((),) * players)
+
+    def copy(self) -> GatesState:
+        return self  # immutable: every change makes a new one
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "display": self.display,
+            "hands": [list(hand) for hand in self.hands],
+            "used": list(self.used),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GatesState:
+        return cls(data["display"], tuple(map(tuple, data["hands"])), tuple(data["used"]))
 
     def laid_out(self, card_id: str) -> GatesState:
         """``card_id`` laid beside the market."""
@@ -57,24 +71,29 @@ class GatesState:
 
 
 def read_gates(state: GameState) -> GatesState:
-    """The gates module's part of ``state`` (already checked when the game was loaded)."""
-    data = state.extra[NAME]
-    return GatesState(data["display"], tuple(map(tuple, data["hands"])), tuple(data["used"]))
+    """The gates module's part of ``state``."""
+    found: GatesState = state.extra[NAME]
+    return found
 
 
-def write_gates(state: GameState, gates: GatesState) -> None:
-    """Keep ``gates`` in ``state`` as plain JSON."""
-    state.extra[NAME] = {
-        "display": gates.display,
-        "hands": [list(hand) for hand in gates.hands],
-        "used": list(gates.used),
-    }
+def gate_cards_held(state: GameState, seat: int) -> int:
+    """How many gate cards ``seat`` holds."""
+    return len(read_gates(state).hands[seat])
 
 
-def gates_problems(state: GameState) -> list[tuple[str, str]]:
+def gate_card_shown(state: GameState) -> bool:
+    """Whether a gate card lies beside the market."""
+    return read_gates(state).display is not None
+
+
+def write_gates(turn: Turn, gates: GatesState) -> None:
+    """Keep ``gates`` as the gates module's part of the game."""
+    turn.keep(NAME, gates)
+
+
+def gates_problems(state: GameState, data: Any) -> list[tuple[str, str]]:
     """What is wrong with the gates module's part of a loaded ``state``, as ``(field,
     problem)`` pairs: its shape, and one card played per gate standing."""
-    data = state.extra.get(NAME)
     if not isinstance(data, dict):
         return [("extra.gates", render("save.gates", {}))]
     hands = data.get("hands")
