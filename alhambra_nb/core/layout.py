@@ -303,7 +303,7 @@ class Layout:
         width, found = self._width, []
         corners = across | across << 1 | down | down << width
         while corners:
-            piece = self._along_walls(corners & -corners, across, down)
+            piece = self._spread(corners & -corners, across, down)  # one connected wall
             corners &= ~piece
             length = (across & piece).bit_count() + (down & piece).bit_count()
             if (odd & piece).bit_count() > 2:
@@ -312,16 +312,17 @@ class Layout:
         self.memo["wall pieces"] = found
         return found
 
-    def _along_walls(self, corner: int, across: int, down: int) -> int:
-        """The corners joined to ``corner`` by outer walls."""
-        width, current = self._width, corner
+    def _spread(self, start: int, east: int, south: int) -> int:
+        """Everything joined to ``start`` by links: ``east`` holds the bits linked to the one
+        east of them, ``south`` those linked to the one south of them."""
+        width, current = self._width, start
         while True:
             grown = (
                 current
-                | (current & across) << 1
-                | (current >> 1 & across)
-                | (current & down) << width
-                | (current >> width & down)
+                | (current & east) << 1
+                | (current >> 1 & east)
+                | (current & south) << width
+                | (current >> width & south)
             )
             if grown == current:
                 return current
@@ -442,20 +443,8 @@ class Layout:
 
     def _walked_from_fountain(self, buildings: int) -> int:
         """The tiles reachable from the fountain, spread side by side over the links."""
-        start = self.bit(ORIGIN) & buildings
         east, south = self._links
-        width, reach = self._width, start
-        while True:
-            grown = (
-                reach
-                | (reach & east) << 1
-                | (reach >> 1 & east)
-                | (reach & south) << width
-                | (reach >> width & south)
-            )
-            if grown == reach:
-                return reach
-            reach = grown
+        return self._spread(self.bit(ORIGIN) & buildings, east, south)
 
     @property
     def reach(self) -> frozenset[Cell]:
