@@ -332,6 +332,7 @@ def stage_pyodide(source: Path, stage: Path) -> list[str]:
         packages[wheel.name] = {
             **wheel.entry,
             "name": wheel.name,
+            "depends": sorted(canonicalize_name(name) for name in wheel.entry["depends"]),
             "file_name": wheel.path.name,
             "sha256": sha256(wheel.path),
         }

@@ -9,6 +9,7 @@ there answers a hover and a click as in JupyterLab.
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import os
 import threading
@@ -81,14 +82,18 @@ class _QuietHandler(SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="module")
-def site() -> Iterator[str]:
-    """``build/lite`` served on 127.0.0.1; yields its address."""
+def need_the_site() -> None:
     if not (SITE / "index.html").is_file():
         reason = f"no classroom site at {SITE}: run `make lite`"
         if os.environ.get("CI", "").strip().lower() in {"true", "1", "yes"}:
             pytest.fail(reason + " (make test builds it)", pytrace=False)
         pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[str]:
+    """``build/lite`` served on 127.0.0.1; yields its address."""
+    need_the_site()
     handler = functools.partial(_QuietHandler, directory=str(SITE))
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -209,3 +214,21 @@ def test_tutorials_run_offline_and_the_city_widget_answers(offline_page, site, a
     widget.screenshot(path=str(artifacts_dir / "lite-city-widget.png"))
     (artifacts_dir / "lite-refused.json").write_text(json.dumps(refused, indent=1))
     assert refused == []
+
+
+def test_the_kernel_loads_every_wheel_of_the_site_and_only_those():
+    need_the_site()
+    config = json.loads((SITE / "jupyter-lite.json").read_text("utf-8"))["jupyter-config-data"]
+    kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    pyodide = SITE / "static" / "pyodide"
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text("utf-8"))["packages"]
+    assert sorted(kernel["loadPyodideOptions"]["packages"]) == sorted(lock)
+    assert {"alhambra-nb", "anywidget", "ipywidgets", "jsonschema", "pyodide-kernel"} <= set(lock)
+    for name, entry in lock.items():
+        wheel = pyodide / entry["file_name"]
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], name
+        assert set(entry["depends"]) <= set(lock), name
+    assert sorted(path.name for path in pyodide.glob("*.whl")) == sorted(
+        entry["file_name"] for entry in lock.values()
+    )
