@@ -285,3 +285,24 @@ def test_undo_keeps_the_focus_once_nothing_is_left_to_undo(page):
     assert page.evaluate("document.activeElement.dataset.do") == "undo"
     page.keyboard.press("Enter")
     assert len(sent(page)) == seen + 1  # an Undo that is off sends nothing
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: alh.CityWidget(alh.City.from_text(SMALL)),
+        lambda: alh.GameWidget(alh.Game(["Ana", "Ben"], seed=3)),
+        lambda: alh.ChapterWidget("building"),
+    ],
+    ids=["city", "game", "chapter"],
+)
+def test_each_widget_module_exports_one_default_object(page, make):
+    """anywidget's current form (a default object with ``render``): a module that also
+    exports ``render`` by name makes anywidget print a deprecation notice in the console."""
+    page.goto("about:blank")
+    page.evaluate(widget_page.LOAD_MODULE, make()._esm)
+    exports = page.evaluate(
+        "() => [Object.keys(window.__module), typeof window.__module.default?.render]"
+    )
+    assert "render" not in exports[0] and "default" in exports[0]
+    assert exports[1] == "function"

@@ -30,7 +30,7 @@ FAKE_MODEL = """
   window.__model = model;
   window.__sent = sent;
   const el = document.getElementById("root");
-  window.__cleanup = window.__module.render({ model, el });
+  window.__cleanup = window.__module.default.render({ model, el });
 }
 """
 

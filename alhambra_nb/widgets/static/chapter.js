@@ -76,7 +76,7 @@ function moneyChip(card, label, data = {}) {
  * @param {{model: any, el: HTMLElement}} context
  * @returns {() => void} cleanup
  */
-export function render({ model, el }) {
+function render({ model, el }) {
   const root = mountView(el, "alh-chapter", CHAPTER_TEMPLATE);
   const $ = (selector) => root.querySelector(selector);
   const host = $(".alh-ch-board");

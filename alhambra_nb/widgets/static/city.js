@@ -84,7 +84,7 @@ function template() {
  * @param {{model: any, el: HTMLElement}} context
  * @returns {() => void} cleanup
  */
-export function render({ model, el }) {
+function render({ model, el }) {
   /** A sentence of the catalogue, filled; `escape` for markup. */
   const words = () => model.get("_words") || {};
   const say = (name, params = {}) => fill(words()[name] ?? name, params);

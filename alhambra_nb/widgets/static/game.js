@@ -65,7 +65,7 @@ export function cardsKey(ids) {
  * @param {{model: any, el: HTMLElement}} context
  * @returns {() => void} cleanup
  */
-export function render({ model, el }) {
+function render({ model, el }) {
   const root = mountView(el, "alh-game", TEMPLATE);
   const host = /** @type {HTMLElement} */ (root.querySelector(".alh-table"));
 
