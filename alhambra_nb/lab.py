@@ -335,11 +335,13 @@ class Simulation:
     def __str__(self) -> str:
         return self.summary()
 
-    # -- plots --------------------------------------------------------------------------------
+    # -- plots: each returns its matplotlib figure (None where matplotlib is missing) ------
     def plot_points_by_source(self, language: str | None = None) -> Any:
         """Box plots: how many points a player makes from each type and from walls (labels
         in ``language``, the session's by default)."""
-        plt = _pyplot()
+        plt = _pyplot(language)
+        if plt is None:
+            return None
         data = self.points_by_source()
         fig, ax = plt.subplots(figsize=(8, 3.6))
         labels = [source_word(s, language) for s in SOURCES]
@@ -353,7 +355,9 @@ class Simulation:
     def plot_second_scoring(self, language: str | None = None) -> Any:
         """When the second scoring comes: a histogram, and the share before each turn (labels
         in ``language``, the session's by default)."""
-        plt = _pyplot()
+        plt = _pyplot(language)
+        if plt is None:
+            return None
         turns = self.second_scoring_turns()
         fig, ax = plt.subplots(figsize=(8, 3.6))
         ax.hist(turns, bins=range(min(turns), max(turns) + 2), color="#4c72b0", edgecolor="white")
@@ -372,7 +376,9 @@ class Simulation:
     def plot_longest_wall(self, language: str | None = None) -> Any:
         """How long the longest wall gets by the end of a game (labels in ``language``, the
         session's by default)."""
-        plt = _pyplot()
+        plt = _pyplot(language)
+        if plt is None:
+            return None
         walls = self.longest_walls()
         fig, ax = plt.subplots(figsize=(8, 3.6))
         ax.hist(walls, bins=range(0, max(walls) + 2), color="#55a868", edgecolor="white")
@@ -384,10 +390,15 @@ class Simulation:
         return fig
 
 
-def _pyplot() -> Any:
+def _pyplot(language: str | None) -> Any:
+    """matplotlib's pyplot, or ``None`` where it is not installed (the classroom site in the
+    browser leaves it out): the learner is then told so, and the notebook runs on."""
     # Imported here so that `import alhambra_nb` (and alh.lab without plots) never loads it.
-    import matplotlib.pyplot as plt
-
+    try:
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print(template("lab.plot.unavailable", language))
+        return None
     return plt
 
 

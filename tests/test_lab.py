@@ -159,6 +159,21 @@ def test_plots_are_real_matplotlib_figures(sim):
     assert [t.get_text() for t in boxes.get_xticklabels()] == list(lab.SOURCES)
 
 
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_without_matplotlib_each_plot_says_so_and_the_notebook_runs_on(
+    sim, monkeypatch, capsys, language
+):
+    """The classroom site in the browser has no matplotlib: a plot tells the learner why there
+    is no chart, in their language, instead of failing the cell."""
+    for name in ("matplotlib", "matplotlib.pyplot"):
+        monkeypatch.setitem(sys.modules, name, None)  # import raises ImportError
+    for plot in (sim.plot_points_by_source, sim.plot_second_scoring, sim.plot_longest_wall):
+        assert plot(language=language) is None
+        said = capsys.readouterr().out
+        assert said == alh.core.messages.template("lab.plot.unavailable", language) + "\n"
+        assert "matplotlib" in said and "Traceback" not in said
+
+
 def test_bad_game_count():
     with pytest.raises(lab.LabError):
         lab.simulate_games(0)

@@ -552,6 +552,11 @@ ENGLISH.update(
         "lab.plot.wall-label": "longest wall at the end (tile sides)",
         "lab.plot.players": "players",
         "lab.plot.wall-title": "How long the longest wall gets",
+        "lab.plot.unavailable": (
+            "This chart needs matplotlib, which is not installed here (the classroom site that "
+            "runs in the browser does not include it). The numbers above are all there; open "
+            "this notebook in JupyterLab or on Binder to see the chart."
+        ),
     }
 )
 
