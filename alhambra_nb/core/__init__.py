@@ -1,6 +1,6 @@
 """The rules of Alhambra: tiles, cities, building rules, walls and scoring.
 
-Pure Python (numpy allowed); never imports widgets, anywidget, traitlets or IPython.
+Pure Python; never imports widgets, anywidget, traitlets or IPython.
 """
 
 from . import bots
