@@ -228,7 +228,7 @@ def test_mime_bundle_has_a_static_picture_and_deterministic_text(widget):
 def test_the_page_module_is_one_self_contained_file():
     esm = alh.CityWidget._esm
     assert 'from "./' not in esm
-    assert "export function render" in esm and "export default" in esm
+    assert "export default { render }" in esm and "export function render" not in esm
     assert ".alh-city" in alh.CityWidget._css
 
 
