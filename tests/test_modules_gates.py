@@ -11,6 +11,7 @@ import pytest
 
 import alhambra_nb as alh
 from alhambra_nb.core.geometry import SIDES
+from alhambra_nb.core.invariants import conservation_problems
 from alhambra_nb.core.socket import Turn
 from alhambra_nb.core.state import GameState
 from alhambra_nb.core.turns import apply_action, check_action, legal_actions, new_state
@@ -270,6 +271,17 @@ def test_a_standing_gate_needs_a_played_card():
     state.own_city(seat).place(take_tile(state, "seraglio-7-W"), (2, 0), gate="W")
     with pytest.raises(alh.GameStateError, match="1 gate stands"):
         alh.GameState.from_dict(json.loads(json.dumps(state.to_dict())))
+
+
+def test_the_invariants_ask_the_module_whether_its_gates_are_paid_for():
+    state = _state()
+    seat = state.current
+    build(state, seat, *DOUBLE_WALL)
+    assert conservation_problems(state) == []
+    state.own_city(seat).place(take_tile(state, "seraglio-7-W"), (2, 0), gate="W")
+    assert conservation_problems(state) == [
+        "extra.gates.used: 1 gate stands in the cities but 0 gate cards were played"
+    ]
 
 
 def test_greedy_bots_take_gate_cards_and_use_them():

@@ -34,8 +34,9 @@ MODULE_NAMES = ("gates", "diamonds", "characters", "camps")
 
 
 def conservation_problems(state: GameState) -> list[str]:
-    """Every card and every tile of the game in exactly one place, and nothing else; as
-    many gates standing as gate cards played."""
+    """Every card and every tile of the game in exactly one place, and nothing else; each
+    module's part of the game consistent (as its own check finds it: as many gates standing
+    as gate cards played, ...)."""
     problems = []
     places, expected = card_places(state), expected_cards(state)
     for card_id, where in places.items():
@@ -51,10 +52,9 @@ def conservation_problems(state: GameState) -> list[str]:
                 problems.append(
                     f"the tile {tile.code!r} occurs {tiles[tile]} times, not {wanted[tile]}"
                 )
-    standing = sum(len(p.city.gates) for p in state.players)
-    gates = saved_form(state.extra.get("gates"))
-    if gates is not None and standing != len(gates["used"]):
-        problems.append(f"{standing} gates stand but {len(gates['used'])} gate cards were played")
+    for module in state.module_objects:
+        saved = saved_form(state.extra.get(module.key))
+        problems += [f"{where}: {problem}" for where, problem in module.check_state(state, saved)]
     return problems
 
 

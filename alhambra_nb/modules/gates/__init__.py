@@ -40,8 +40,6 @@ from . import messages  # noqa: F401  (the module's templates join the catalogue
 from .state import (
     NAME,
     GatesState,
-    gate_card_shown,
-    gate_cards_held,
     gates_problems,
     read_gates,
     write_gates,
@@ -172,17 +170,18 @@ class Gates(Module):
         return True
 
     def gate_cards(self, state: GameState, seat: int) -> int:
-        return gate_cards_held(state, seat)
+        return len(read_gates(state).hands[seat])
 
     def legal_actions(self, state: GameState) -> Iterable[Action]:
+        gates = read_gates(state)
         seat = state.current
         player = state.players[seat]
         acting = state.phase == PHASE_PLAY and state.may_act
         # Groups of (items, make), each action made only when read (see LegalActions).
         groups: list[tuple[Sequence[Any], Any]] = []
-        if acting and gate_card_shown(state):
+        if acting and gates.display is not None:
             groups.append(_TAKE_GATE)
-        if gate_cards_held(state, seat):
+        if gates.hands[seat]:
             for tile in player.bought:
                 groups.append(
                     (gated_placements(player.city, tile), partial(_gated, PlaceTile, tile))

@@ -76,16 +76,6 @@ def read_gates(state: GameState) -> GatesState:
     return found
 
 
-def gate_cards_held(state: GameState, seat: int) -> int:
-    """How many gate cards ``seat`` holds."""
-    return len(read_gates(state).hands[seat])
-
-
-def gate_card_shown(state: GameState) -> bool:
-    """Whether a gate card lies beside the market."""
-    return read_gates(state).display is not None
-
-
 def write_gates(turn: Turn, gates: GatesState) -> None:
     """Keep ``gates`` as the gates module's part of the game."""
     turn.keep(NAME, gates)
