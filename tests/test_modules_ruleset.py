@@ -18,7 +18,7 @@ def test_a_ruleset_is_made_once_and_shared_by_games_with_the_same_modules():
     assert one.ruleset is other.ruleset is ruleset_for(("gates", "camps"))
     assert one.ruleset.names == ("gates", "camps")
     assert [type(m).__name__ for m in one.ruleset.modules] == ["Gates", "Camps"]
-    assert dict(one.ruleset.variants) == {}  # no rule variant exists yet
+    assert one.ruleset.variants == alh.Variants()  # every rule read as ruled
 
 
 def test_the_hooks_are_those_of_the_modules_that_override_them_in_order():

@@ -77,6 +77,7 @@ from .tiles import (
     load_tiles,
 )
 from .turns import GameSetupError, apply_action, check_action, legal_actions, new_state
+from .variants import VariantError, Variants
 from .violations import (
     PLACEMENT_RULES,
     IllegalPlacementError,
@@ -160,6 +161,8 @@ __all__ = [
     "UndoError",
     "UnknownActionError",
     "UnknownModuleError",
+    "VariantError",
+    "Variants",
     "Violation",
     "apply_action",
     "arrow_lines",

@@ -12,8 +12,8 @@ A bot is anything with ``choose(state) -> Action``; it sees the same
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Protocol
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
 
 from .actions import (
     Action,
@@ -42,6 +42,7 @@ from .turns import (
     legal_actions,
     take_options,
 )
+from .variants import Variants
 
 
 class Bot(Protocol):
@@ -240,14 +241,16 @@ def simulate(
     *,
     max_actions: int = 20_000,
     modules: Sequence[str] = (),
+    variants: Variants | Mapping[str, Any] | None = None,
 ) -> Game:
     """Play a whole game with bots and return it, finished (its history and log kept).
 
     ``bots`` is one bot spec for everyone or one per seat: ``'random'`` (the default),
     ``'greedy'``, a bot class (made with a seed derived from ``seed``) or a bot object.
-    ``modules`` switches on expansion II rules modules, as in :class:`Game`.
+    ``modules`` switches on expansion II rules modules and ``variants`` reads the disputed
+    rules another way, as in :class:`Game`.
     """
-    game = Game(players, seed=seed, modules=modules)
+    game = Game(players, seed=seed, modules=modules, variants=variants)
     n = len(game.state.players)
     specs = list(bots) if isinstance(bots, Sequence) and not isinstance(bots, str) else [bots] * n
     if len(specs) != n:

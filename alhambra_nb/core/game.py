@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import random
 import threading
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,6 +44,7 @@ from .socket import MODULES, UnknownModuleError, module_names, saved_form
 from .state import GameState, GameStateError, check_scorings
 from .tiles import Building, Tile, building_counts
 from .turns import apply_action, breakdown_of, check_action, legal_actions, new_state, winners
+from .variants import Variants
 from .violations import Violation
 
 
@@ -147,7 +148,8 @@ class Game:
     is chosen and kept when none is given); ``modules`` names expansion rules modules.
     The names the game gives (the neutral player of a two-player game, players given as a
     count) are those of ``language``, the session's by default: they belong to the game
-    from then on, and its save keeps them.
+    from then on, and its save keeps them. ``variants`` says how the disputed rules are read
+    (:class:`Variants`, or a mapping such as ``{"ring": "n-1"}``; the rules' own by default).
     """
 
     def __init__(
@@ -156,11 +158,13 @@ class Game:
         seed: int | None = None,
         modules: Sequence[str] | str | None = (),
         language: str | None = None,
+        *,
+        variants: Variants | Mapping[str, Any] | None = None,
     ) -> None:
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
         language = resolve(language)  # refused here, with its sentence, before the game is made
-        self._start(new_state(players, seed, module_names(modules), language))
+        self._start(new_state(players, seed, module_names(modules), language, variants))
 
     def _start(self, state: GameState) -> None:
         self._initial = state
@@ -350,6 +354,11 @@ class Game:
         """The expansion II rules modules switched on, by name."""
         return self._state.modules
 
+    @property
+    def variants(self) -> Variants:
+        """How this game reads the disputed rules (``Variants()``: as RULES.md rules)."""
+        return self._state.variants
+
     def module_state(self, name: str) -> dict:
         """A copy of what module ``name`` keeps on the table (plain JSON): the gate cards
         beside the market and in hands, the characters owned and aside, a running auction.
@@ -389,7 +398,8 @@ class Game:
     @property
     def scorings(self) -> list[ScoreBreakdown]:
         """Every scoring so far, explained (``.explain()``: types, places, ties, walls)."""
-        return [breakdown_of(record) for record in self._state.scorings]
+        variants = self._state.variants
+        return [breakdown_of(record, variants) for record in self._state.scorings]
 
     # -- saving ---------------------------------------------------------------------------
     def to_json(self, indent: int | None = None) -> str:

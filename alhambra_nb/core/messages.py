@@ -114,6 +114,31 @@ ENGLISH: dict[str, Template] = {
     ),
     "refusal.seat": "There is no seat {value}: this game's seats are 0 to {last}.",
     "refusal.seed": "The seed is a whole number below 2**{bits} either side of 0, not {value}.",
+    "refusal.variant": "The rule variant {field} is one of {allowed}, not {value}.",
+    "refusal.variant-name": "There is no rule variant {value}: the variants are {allowed}.",
+    "refusal.variant-kind": (
+        "Rule variants are given as Variants(...) or as a dictionary such as "
+        "{{'ring': 'n-1'}}, not {value}."
+    ),
+    "refusal.variant-table": (
+        "A table of majority points gives, for each scoring 1, 2 and 3, the points of every "
+        "building type; {value} is not one."
+    ),
+    "refusal.variant-round": (
+        "The table of majority points for scoring {round} is missing or not a table of "
+        "building types: {value}."
+    ),
+    "refusal.variant-building": (
+        "The table of majority points for scoring {round} names {value}, which is not a "
+        "building type."
+    ),
+    "refusal.variant-missing": (
+        "The table of majority points for scoring {round} has no points for: {value}."
+    ),
+    "refusal.variant-points": (
+        "In scoring {round}, the {building} points are 1 to 6 whole numbers from 0 to 1000, "
+        "one per place, not {value}."
+    ),
     "refusal.players": (
         "The players are given as a count ({least} to {most}) or a list of names, not {value}."
     ),

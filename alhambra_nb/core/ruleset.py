@@ -6,17 +6,16 @@ them, and each hook of the socket as the tuple of bound methods of the modules t
 it. The game state stays plain data (it keeps the module names); the rules ask
 :func:`ruleset_for` (``state.hooks(name)`` is the short way) whenever they call the modules.
 
-Variants (a mapping of variant name to value) are room for the scoring lab's "what if" rules,
-such as a ring of walls scored n or n - 1; no variant exists yet, so every ruleset has none.
+Its :class:`~alhambra_nb.core.variants.Variants` say how the disputed rules are read (a ring of
+walls scored n or n - 1, holes of any size or single cells, ...): the scoring lab compares them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from types import MappingProxyType
 from typing import Any
 
 from .socket import HOOKS, MODULES, Module, load_modules, registry_version
+from .variants import STANDARD, Variants
 
 
 class Ruleset:
@@ -24,11 +23,11 @@ class Ruleset:
 
     __slots__ = ("_hooks", "modules", "names", "variants", "version")
 
-    def __init__(self, names: tuple[str, ...], variants: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, names: tuple[str, ...], variants: Variants = STANDARD) -> None:
         self.modules: tuple[Module, ...] = load_modules(names)
         """The module instances, in order (modules keep no state of their own: shared)."""
         self.names: tuple[str, ...] = tuple(m.name for m in self.modules)
-        self.variants: Mapping[str, Any] = MappingProxyType(dict(variants or {}))
+        self.variants = variants
         self.version = registry_version()
         """The registry as it was: a module registered again afterwards makes a new ruleset."""
         self._hooks = {hook: overriding(self.modules, hook) for hook in HOOKS}
@@ -48,7 +47,9 @@ class Ruleset:
         return next((m for m in self.modules if m.name == name), None)
 
     def __repr__(self) -> str:
-        return f"Ruleset({list(self.names)!r})"
+        if self.variants.is_standard:
+            return f"Ruleset({list(self.names)!r})"
+        return f"Ruleset({list(self.names)!r}, {self.variants.name!r})"
 
 
 def overriding(modules: tuple[Module, ...], name: str) -> tuple[Any, ...]:
@@ -57,13 +58,27 @@ def overriding(modules: tuple[Module, ...], name: str) -> tuple[Any, ...]:
     return tuple(getattr(m, name) for m in modules if getattr(type(m), name) is not default)
 
 
-_RULESETS: dict[tuple[str, ...], Ruleset] = {}
+_RULESETS: dict[tuple[tuple[str, ...], Variants], Ruleset] = {}
 
 
-def ruleset_for(names: tuple[str, ...]) -> Ruleset:
-    """The ruleset of a game with the modules ``names`` (made once, then shared); unknown or
-    repeated names are refused with :class:`~alhambra_nb.core.socket.UnknownModuleError`."""
-    found = _RULESETS.get(names)
+def ruleset_for(names: tuple[str, ...], variants: Variants = STANDARD) -> Ruleset:
+    """The ruleset of a game with the modules ``names`` and ``variants`` (made once, then
+    shared); unknown or repeated names are refused with
+    :class:`~alhambra_nb.core.socket.UnknownModuleError`."""
+    key = (names, variants)
+    found = _RULESETS.get(key)
     if found is None or found.version != MODULES.version:
-        found = _RULESETS[names] = Ruleset(names)
+        found = _RULESETS[key] = Ruleset(names, variants)
     return found
+
+
+HALF_HAKIM = {"characters": "characters-half-hakim"}
+"""The module that reads Hakim Wahid as half a building, for each module reading him as R10."""
+
+
+def modules_for(names: tuple[str, ...], variants: Variants) -> tuple[str, ...]:
+    """The modules a new game with ``variants`` switches on for the ``names`` asked: the
+    character cards read Hakim Wahid as the variant says (a module of their family)."""
+    if variants.hakim != "half-building":
+        return names
+    return tuple(HALF_HAKIM.get(name, name) for name in names)

@@ -15,19 +15,13 @@ from typing import Any
 from .errors import AlhambraError, shown
 from .messages import ENGLISH, join, render, template
 from .tiles import BUILDINGS, Building
+from .variants import STANDARD, STANDARD_TABLE, Variants
 
 POINTS: dict[int, dict[Building, tuple[int, ...]]] = {
-    1: dict(zip(BUILDINGS, [(1,), (2,), (3,), (4,), (5,), (6,)], strict=True)),
-    2: dict(zip(BUILDINGS, [(8, 1), (9, 2), (10, 3), (11, 4), (12, 5), (13, 6)], strict=True)),
-    3: dict(
-        zip(
-            BUILDINGS,
-            [(16, 8, 1), (17, 9, 2), (18, 10, 3), (19, 11, 4), (20, 12, 5), (21, 13, 6)],
-            strict=True,
-        )
-    ),
+    round: dict(zip(BUILDINGS, row, strict=True)) for round, row in enumerate(STANDARD_TABLE, 1)
 }
-"""Points by scoring round and building type, for 1st, 2nd and 3rd place."""
+"""Points by scoring round and building type, for 1st, 2nd and 3rd place (the rulebooks'
+table; a game's :class:`~alhambra_nb.core.variants.Variants` may give another)."""
 
 
 class ScoringError(AlhambraError):
@@ -109,9 +103,17 @@ def _ordinal(n: int, language: str | None = None) -> str:
     return render("scoring.place.n", {"number": n}, language)
 
 
-def rank_type(building: Building, counts: Mapping[Any, int], round: int = 2) -> TypeResult:
-    """The places of one type: most tiles first; level players share the places they cover."""
-    table = _table(round)[building]
+def rank_type(
+    building: Building,
+    counts: Mapping[Any, int],
+    round: int = 2,
+    *,
+    variants: Variants = STANDARD,
+) -> TypeResult:
+    """The places of one type: most tiles first; level players share the places they cover
+    (the points of each place as ``variants`` give them)."""
+    _check_round(round)
+    table = variants.points(round, building)
     holders = sorted((n, p) for p, n in counts.items() if n > 0)
     levels = sorted({n for n, _ in holders}, reverse=True)
     places = []
@@ -131,10 +133,9 @@ def _in_seat_order(holders: list[tuple[int, Any]], counts: Mapping[Any, int]):
     return sorted(holders, key=lambda item: order[item[1]])
 
 
-def _table(round: int) -> dict[Building, tuple[int, ...]]:
+def _check_round(round: int) -> None:
     if round not in POINTS:
         raise ScoringError(render("refusal.round", {"value": shown(round)}))
-    return POINTS[round]
 
 
 def _check_counts(counts: Mapping[Any, Mapping[Building, int]]) -> None:
@@ -153,14 +154,14 @@ def _check_counts(counts: Mapping[Any, Mapping[Building, int]]) -> None:
 
 
 def majority_points(
-    counts: Mapping[Any, Mapping[Building, int]], round: int = 2
+    counts: Mapping[Any, Mapping[Building, int]], round: int = 2, *, variants: Variants = STANDARD
 ) -> dict[Hashable, int]:
     """Majority points per player for one scoring round (RULES.md §5).
 
     ``counts`` maps each player to their tiles per type. Ties split the points of the places
     they cover, rounded down; a player with none of a type never scores for it.
     """
-    return score_round(counts, round=round).majorities
+    return score_round(counts, round=round, variants=variants).majorities
 
 
 @dataclass(frozen=True)
@@ -294,13 +295,17 @@ def score_round(
     walls: Mapping[Any, int] | None = None,
     *,
     round: int = 2,
+    variants: Variants = STANDARD,
 ) -> ScoreBreakdown:
     """Score one round with its reasons. ``walls`` holds wall points for the players who
-    score them (the neutral player of a two-player game has none)."""
-    _table(round)
+    score them (the neutral player of a two-player game has none); ``variants`` may give
+    another table of majority points."""
+    _check_round(round)
     _check_counts(counts)
     types = tuple(
-        rank_type(b, {p: per_type.get(b, 0) for p, per_type in counts.items()}, round)
+        rank_type(
+            b, {p: per_type.get(b, 0) for p, per_type in counts.items()}, round, variants=variants
+        )
         for b in BUILDINGS
     )
     return ScoreBreakdown(round, types, dict(walls or {}), tuple(counts))

@@ -31,6 +31,7 @@ from .ruleset import Ruleset, ruleset_for
 from .saves import SCHEMA_VERSION, nesting_problem, schema_problem
 from .socket import Module, ModuleState, UnknownModuleError, saved_form
 from .tiles import TILES, Building, Tile, TileError, building_counts
+from .variants import STANDARD, VariantError, Variants, as_variants
 
 FORMAT = "alhambra_nb/game"
 VERSION = SCHEMA_VERSION
@@ -107,6 +108,8 @@ class GameState:
     players: list[PlayerState]
     neutral: NeutralState | None = None
     modules: tuple[str, ...] = ()
+    variants: Variants = STANDARD
+    """How the disputed rules are read (the rules' own by default)."""
     rng: int = 0
     market: list[Tile | None] = field(default_factory=lambda: [None] * 4)
     display: list[str] = field(default_factory=list)
@@ -143,6 +146,7 @@ class GameState:
             [p.copy() for p in self.players],
             self.neutral.copy() if self.neutral is not None else None,
             self.modules,
+            self.variants,
             self.rng,
             list(self.market),
             list(self.display),
@@ -164,14 +168,14 @@ class GameState:
 
     @property
     def ruleset(self) -> Ruleset:
-        """The rules this game is played by: its modules (shared by every game with the same
-        modules; the state itself keeps only their names)."""
-        return ruleset_for(self.modules)
+        """The rules this game is played by: its modules and variants (shared by every game
+        with the same; the state itself keeps only the modules' names)."""
+        return ruleset_for(self.modules, self.variants)
 
     @property
     def module_objects(self) -> tuple[Module, ...]:
         """The switched-on rules modules (instances are shared: modules keep no state)."""
-        return ruleset_for(self.modules).modules
+        return ruleset_for(self.modules).modules  # the same whatever the variants
 
     def hooks(self, name: str) -> tuple[Any, ...]:
         """The switched-on modules' ``name`` hook as bound methods, only from the modules
@@ -220,6 +224,7 @@ class GameState:
             "seed": self.seed,
             "rng": self.rng,
             "modules": list(self.modules),
+            **({"variants": self.variants.changed()} if not self.variants.is_standard else {}),
             "players": [
                 {
                     "name": p.name,
@@ -338,6 +343,14 @@ def _card_ids(values: Any, where: str, known: set[str]) -> list[str]:
     return list(values)
 
 
+def _read_variants(saved: Any) -> Variants:
+    """The variants a save keeps (the schema has checked their shape)."""
+    try:
+        return as_variants(saved)
+    except VariantError as exc:
+        raise GameStateError("variants", str(exc)) from None
+
+
 def _read(data: Any) -> GameState:
     if not isinstance(data, Mapping):
         raise GameStateError("(top)", render("refusal.save-object", {"kind": kind_of(data)}))
@@ -354,6 +367,7 @@ def _read(data: Any) -> GameState:
         modules = ruleset_for(tuple(module_names)).modules
     except UnknownModuleError as exc:
         raise GameStateError("modules", str(exc)) from None
+    variants = _read_variants(data.get("variants"))
     raw_players = _need(data, "players", list, "")
     if not 2 <= len(raw_players) <= 6:
         raise GameStateError("players", _problem("players", count=len(raw_players)))
@@ -401,6 +415,7 @@ def _read(data: Any) -> GameState:
         players=players,
         neutral=neutral,
         modules=tuple(module_names),
+        variants=variants,
         rng=rng,
         market=market,
         display=_card_ids(_need(data, "display", list, ""), "display", known),

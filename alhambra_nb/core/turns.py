@@ -69,7 +69,7 @@ from .payment import (
 )
 from .phases import PHASE_ENDING, PHASE_FINAL, PHASE_OVER, PHASE_PLAY
 from .rules import upright
-from .ruleset import ruleset_for
+from .ruleset import modules_for, ruleset_for
 from .saves import MAX_NUMBER_BITS, MAX_SEED
 from .scoring import ScoreBreakdown, score_round
 from .socket import Turn
@@ -80,6 +80,7 @@ from .state import (
     PlayerState,
 )
 from .tiles import TILES, Tile
+from .variants import STANDARD, Variants, as_variants
 from .violations import RuleId, Violation
 
 NEUTRAL_AFTER_FIRST = 6
@@ -96,10 +97,12 @@ def new_state(
     seed: object = 0,
     modules: Sequence[str] = (),
     language: object = None,
+    variants: object = None,
 ) -> GameState:
     """A new game set up as in RULES.md §2 (and §7 with two players). Names the game gives
     (the neutral player, players given as a count) are those of ``language`` (the session's
-    by default); they are part of the game from then on.
+    by default); they are part of the game from then on. ``variants`` says how the disputed
+    rules are read (:class:`~alhambra_nb.core.variants.Variants`, a mapping, or ``None``).
 
     ``players``, ``seed`` and ``language`` are typed as anything: they come from a learner,
     and a wrong one is refused here with its own sentence, before anything meets it."""
@@ -108,7 +111,8 @@ def new_state(
     if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) > MAX_SEED:
         words = {"bits": MAX_NUMBER_BITS, "value": shown(seed)}
         raise GameSetupError(render("refusal.seed", words))
-    loaded = ruleset_for(tuple(modules)).modules
+    chosen_variants = as_variants(variants)
+    loaded = ruleset_for(modules_for(tuple(modules), chosen_variants)).modules
     n = len(names)
     neutral = None
     if n == 2:
@@ -118,6 +122,7 @@ def new_state(
         players=[PlayerState(name) for name in names],
         neutral=neutral,
         modules=tuple(m.name for m in loaded),
+        variants=chosen_variants,
     )
     rng = state.random()
     brought = [m.components(n) for m in loaded]
@@ -129,7 +134,7 @@ def new_state(
     money = [*money_cards(n), *(card for c in brought for card in c.money)]
     rng.shuffle(money)
     for player in state.players:
-        while total(player.money) < STARTING_MONEY and money:
+        while not has_starting_money(player.money, chosen_variants) and money:
             player.money.append(money.pop())
         state.note(
             "event.money",
@@ -145,6 +150,14 @@ def new_state(
     for module in loaded:
         module.setup(Turn(state))
     return state
+
+
+def has_starting_money(cards: Sequence[str], variants: Variants) -> bool:
+    """Whether a hand dealt at setup is complete: it totals at least 20 (RULES.md §2), or
+    more than 20 in the variant that reads it so."""
+    if variants.start_money == "more-than-20":
+        return total(cards) > STARTING_MONEY
+    return total(cards) >= STARTING_MONEY
 
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -1009,7 +1022,7 @@ def score(state: GameState, round_: int) -> None:
     walls = {p.name: p.city.longest_wall() for p in state.players}
     if state.neutral is not None:
         counts[state.neutral.name] = state.neutral.building_counts()
-    breakdown = score_round(counts, walls, round=round_)
+    breakdown = score_round(counts, walls, round=round_, variants=state.variants)
     points = breakdown.totals
     bonuses: dict[str, list[list[Any]]] = {}
     for module in state.module_objects:  # every module: the default bonuses read score()
@@ -1042,12 +1055,12 @@ def _bonus_receiver(state: GameState, seat: int | None) -> str:
     return state.players[seat].name
 
 
-def breakdown_of(record: dict[str, Any]) -> ScoreBreakdown:
-    """The explained scoring behind a scoring record of the state."""
+def breakdown_of(record: dict[str, Any], variants: Variants = STANDARD) -> ScoreBreakdown:
+    """The explained scoring behind a scoring record of a state played with ``variants``."""
     from .tiles import Building
 
     counts = {n: {Building(b): k for b, k in c.items()} for n, c in record["counts"].items()}
-    breakdown = score_round(counts, record["walls"], round=record["round"])
+    breakdown = score_round(counts, record["walls"], round=record["round"], variants=variants)
     bonuses = record.get("bonuses")
     if not bonuses:
         return breakdown
