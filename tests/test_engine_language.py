@@ -147,7 +147,7 @@ def test_a_game_printed_mid_play_is_in_the_session_language(capitals):
 def test_the_lab_speaks_the_session_language(capitals):
     cities = lab.positions(Ana="1,0 garden-10-N; 0,1 tower-10-W", Ben="1,0 tower-11-N")
     change = lab.what_if(cities, "Ben", "0,1 chambers-10")
-    summary = lab.simulate_games(2, progress=False).summary()
+    summary = lab.simulate_games(2, processes=1, progress=False).summary()
     _assert_translated([lab.score_rounds(cities), str(change), summary])
 
 

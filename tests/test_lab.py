@@ -6,7 +6,6 @@ simulation is checked against the games' own final scores and against itself (th
 
 from __future__ import annotations
 
-import io
 import subprocess
 import sys
 
@@ -28,7 +27,7 @@ def test_alh_lab_is_lazy_and_loads_no_matplotlib_until_a_plot():
     probe = (
         "import sys, alhambra_nb as alh\n"
         "print('alhambra_nb.lab' in sys.modules, 'matplotlib' in sys.modules)\n"
-        "alh.lab.simulate_games(2, progress=False)\n"
+        "alh.lab.simulate_games(2, processes=1, progress=False)\n"
         "print('matplotlib' in sys.modules)\n"
     )
     out = subprocess.run(
@@ -91,56 +90,51 @@ def test_what_if_removing_and_illegal_changes(cities):
 
 @pytest.fixture(scope="module")
 def sim():
-    return lab.simulate_games(6, seed=3, progress=False)
+    return lab.simulate_games(6, seed=3, processes=1, progress=False)
 
 
-def test_simulation_is_consistent_with_the_games_own_scores(sim):
-    assert [g.seed for g in sim.games] == [3, 4, 5, 6, 7, 8]
-    for record in sim.games:
-        game = alh.simulate(2, "greedy", seed=record.seed)
-        assert record.scores == game.scores()
-        for player in record.players:
-            # Every point of the final score comes from a majority or a wall.
-            assert sum(record.points[player].values()) == game.scores()[player]
-            assert record.longest_walls[player] == next(
-                p.city.longest_wall() for p in game.players if p.name == player
-            )
+def test_simulation_rows_agree_with_the_games_own_scores(sim):
+    assert list(sim.games["seed"]) == [3, 4, 5, 6, 7, 8]
+    assert list(sim.players["seed"]) == [3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8]
+    for seed, rows in sim.players.groupby("seed"):
+        game = alh.simulate(2, "greedy", seed=seed)
+        assert dict(zip(rows["player"], rows["score"], strict=True)) == game.scores()
+        for row, view in zip(rows.itertuples(), game.players, strict=True):
+            # Every point of the final score comes from a majority or a wall ...
+            sources = [getattr(row, f"points_{s}") for s in lab.SOURCES]
+            assert sum(sources) == row.score
+            # ... and each source's total is the sum of its three scorings.
+            for source in lab.SOURCES:
+                per_round = [getattr(row, f"r{r}_{source}") for r in lab.ROUNDS]
+                assert sum(per_round) == getattr(row, f"points_{source}")
+            assert row.longest_wall == view.city.longest_wall()
             # The last scoring's wall points are the final longest wall.
-            assert game.scorings[-1].walls[player] == record.longest_walls[player]
-        assert sorted(record.scoring_turns) == [1, 2, 3]
-        assert record.scoring_turns[1] < record.scoring_turns[2] <= record.turns
+            assert game.scorings[-1].walls[row.player] == row.longest_wall == row.r3_wall
+            assert row.tiles == len(view.city) - 1
+        assert rows["win"].sum() >= 1 and rows["win_share"].sum() == pytest.approx(1.0)
+        assert rows["start"].sum() == 1
+    games = sim.games.set_index("seed")
+    assert (games["first_scoring_turn"] < games["second_scoring_turn"]).all()
+    assert (games["second_scoring_turn"] <= games["turns"]).all()
 
 
 def test_simulation_is_reproducible_from_the_seed(sim):
-    again = lab.simulate_games(6, seed=3, progress=False)
-    assert again == sim
+    again = lab.simulate_games(6, seed=3, processes=1, progress=False)
+    assert again.players.equals(sim.players) and again.games.equals(sim.games)
     assert again.summary() == sim.summary()
-    assert lab.simulate_games(6, seed=4, progress=False) != sim
+    other = lab.simulate_games(6, seed=4, processes=1, progress=False)
+    assert not other.players.equals(sim.players)
 
 
 def test_distributions(sim):
     by_source = sim.points_by_source()
-    assert list(by_source) == [*(b.value for b in alh.BUILDINGS), "wall"]
-    assert all(len(v) == 12 for v in by_source.values())  # 6 games x 2 players
+    assert list(by_source.columns) == [*(b.value for b in alh.BUILDINGS), "wall"]
+    assert len(by_source) == 12  # 6 games x 2 players
     turns = sim.second_scoring_turns()
     assert len(turns) == 6
     assert sim.share_second_scoring_before(max(turns) + 1) == 1.0
     assert sim.share_second_scoring_before(min(turns)) == 0.0
-    assert sim.longest_walls() == [g.longest_walls[p] for g in sim.games for p in g.players]
     assert sim.summary().startswith("6 games, bots greedy, seeds 3…8")
-
-
-def test_progress_bar_writes_one_line():
-    out = io.StringIO()
-    lab.simulate_games(3, seed=1, progress=out)
-    text = out.getvalue()
-    assert text.endswith("[##############################] 3/3 games\n")
-    assert text.count("\n") == 1 and text.count("\r") == 3
-    many = io.StringIO()
-    bar = lab.ProgressBar(200, out=many)
-    for _ in range(200):
-        bar.advance()
-    assert many.getvalue().count("\r") == 11  # at the start, then every tenth of the way
 
 
 def test_plots_are_real_matplotlib_figures(sim):

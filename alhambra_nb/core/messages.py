@@ -557,6 +557,37 @@ ENGLISH.update(
         "lab.what-if-sources": "{player}: {changes}",
         "lab.what-if-source": "{source} {before} → {after}",
         "lab.source.wall": "wall",
+        "lab.source.bonus": "expansion bonuses",
+        "lab.needs-pandas": (
+            "Simulating many games needs pandas, which is not installed here (the classroom "
+            "site that runs in the browser does not include it). Open this notebook in "
+            "JupyterLab or on Binder to run the simulations."
+        ),
+        "lab.processes": "The number of processes is a whole number, at least 1, not {value}.",
+        "lab.ways": (
+            "A comparison needs two or more ways to play, given either as variants={{name: "
+            "variants, ...}} or as lineups={{name: bots, ...}}, not both."
+        ),
+        "lab.metric": "There is no number column {value} to compare; the columns are: {columns}.",
+        "lab.seat": "There is no seat {value} in these games.",
+        "lab.pairs": ("Paired values come in pairs: {before} values before, but {after} after."),
+        "lab.sample": (
+            "A confidence interval needs at least two numbers, one per game or player, not {value}."
+        ),
+        "lab.confidence": "The confidence is a share between 0 and 1, such as 0.95, not {value}.",
+        "lab.resamples": "The number of resamples is a whole number, at least 100, not {value}.",
+        "lab.interval": "{estimate} ({percent} % interval {low} to {high})",
+        "lab.compare": (
+            "{count} game per way, each way against {baseline}:",
+            "{count} games per way, each way against {baseline}:",
+        ),
+        "lab.compare-line": "{way}: {metric} {before} → {after}, difference {interval}",
+        "lab.metric.score": "final score",
+        "lab.metric.points_wall": "wall points",
+        "lab.metric.win": "share of wins",
+        "lab.metric.win_share": "share of wins (ties split)",
+        "lab.metric.longest_wall": "longest wall",
+        "lab.plot.compare-title": "Difference from {baseline}, with its interval",
         "lab.summary": (
             "{count} game, bots {bots}, seed {first}",
             "{count} games, bots {bots}, seeds {first}…{last}",

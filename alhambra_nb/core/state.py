@@ -374,7 +374,9 @@ def _read(data: Any) -> GameState:
     known = set(money_cards(len(raw_players))) | set(SCORING_CARDS)
     for module in modules:
         known |= set(module.components(len(raw_players)).cards)
-    players = [_read_player(p, f"players[{i}].", known) for i, p in enumerate(raw_players)]
+    players = [
+        _read_player(p, f"players[{i}].", known, variants.holes) for i, p in enumerate(raw_players)
+    ]
     raw_neutral = data.get("neutral")
     neutral = None
     if raw_neutral is not None:
@@ -460,13 +462,13 @@ def _read_event(entry: Mapping[str, Any], where: str) -> Event:
     return event
 
 
-def _read_player(data: Any, where: str, known: set[str]) -> PlayerState:
+def _read_player(data: Any, where: str, known: set[str], holes: str) -> PlayerState:
     if not isinstance(data, Mapping):
         raise GameStateError(where.rstrip("."), _problem("object", value=shown(data)))
     name = _need(data, "name", str, where)
     text = _need(data, "city", str, where)
     try:
-        city = City.from_text(text)
+        city = City.from_text(text, holes=holes)
     except (NotationError, TileError, CitySizeError) as exc:
         raise GameStateError(f"{where}city", str(exc)) from None
     if not name.strip():

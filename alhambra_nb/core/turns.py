@@ -119,7 +119,7 @@ def new_state(
         neutral = NeutralState(_neutral_name(names, chosen))
     state = GameState(
         seed=seed,
-        players=[PlayerState(name) for name in names],
+        players=[PlayerState(name, City(holes=chosen_variants.holes)) for name in names],
         neutral=neutral,
         modules=tuple(m.name for m in loaded),
         variants=chosen_variants,
@@ -1019,7 +1019,7 @@ def _reshuffle(state: GameState) -> None:
 def score(state: GameState, round_: int) -> None:
     """Score round ``round_`` (1-3): majorities per type and walls (RULES.md §5)."""
     counts = {p.name: p.city.building_counts() for p in state.players}
-    walls = {p.name: p.city.longest_wall() for p in state.players}
+    walls = {p.name: p.city.longest_wall(state.variants.ring) for p in state.players}
     if state.neutral is not None:
         counts[state.neutral.name] = state.neutral.building_counts()
     breakdown = score_round(counts, walls, round=round_, variants=state.variants)

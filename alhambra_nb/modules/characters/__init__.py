@@ -513,7 +513,7 @@ class CharactersHalfHakim(Characters):
                 continue  # our reading: he strengthens a type his owner holds, never founds one
             before = result.points
             counts = {p: 2 * _count(result, p) + (1 if p == name else 0) for p in breakdown.players}
-            after = rank_type(result.building, counts, round_).points
+            after = rank_type(result.building, counts, round_, variants=state.variants).points
             gain = after.get(name, 0) - before.get(name, 0)
             if best is None or gain > best[0]:
                 deltas = {p: after.get(p, 0) - before.get(p, 0) for p in breakdown.players}

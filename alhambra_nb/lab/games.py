@@ -1,0 +1,376 @@
+"""Many simulated games as tidy data: one row per player per game, and one row per game.
+
+:func:`simulate_games` plays whole games with the engine's bots, one seed per game, on every
+core of this machine by default or on any :class:`concurrent.futures.Executor` (a Dask
+cluster's ``Client.get_executor()``). Workers send back rows, never games, so memory stays
+flat however many games are played; the rows are put in seed order at the end, so the same
+arguments give the same frames whatever ran them.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core import BUILDINGS, Game, ScoreBreakdown, Variants, simulate
+from ..core.errors import AlhambraError, shown
+from ..core.messages import render, template, word
+from ..core.tiles import Building
+from ..core.variants import as_variants
+
+ROUNDS = (1, 2, 3)
+SOURCES: tuple[str, ...] = (*(b.value for b in BUILDINGS), "wall")
+"""Where points come from: the majority of each building type, and the longest wall."""
+EXTRA = "bonus"
+"""Points the expansion modules give at a scoring (camps, characters), as one more source."""
+
+
+class LabError(AlhambraError):
+    """Raised when the lab is asked for something it cannot do, naming what is wrong."""
+
+
+def source_word(source: str, language: str | None = None) -> str:
+    """A source of points (a building type, ``wall`` or ``bonus``) in the learner's words."""
+    if source in {b.value for b in BUILDINGS}:
+        return word(Building(source), language)
+    return template(f"lab.source.{source}", language)
+
+
+def by_source(breakdown: ScoreBreakdown) -> dict[str, dict[str, int]]:
+    """Each player's points in one scoring, by source (every type, and ``wall``)."""
+    found = {p: dict.fromkeys(SOURCES, 0) for p in breakdown.players}
+    for result in breakdown.types:
+        for player, points in result.points.items():
+            found[player][result.building.value] += points
+    for player, points in breakdown.walls.items():
+        found[player]["wall"] += points
+    return found
+
+
+# -- what is played ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Setup:
+    """What every game of an experiment is played with: players, bots, modules, variants,
+    and the name its rows carry in the ``variant`` column."""
+
+    players: int | tuple[str, ...] = 2
+    bots: tuple[Any, ...] | str = "greedy"
+    modules: tuple[str, ...] = ()
+    variants: Variants = field(default_factory=Variants)
+    name: str = ""
+
+    @property
+    def label(self) -> str:
+        """The name in the rows: the one given, or the variants' own."""
+        return self.name or self.variants.name
+
+    @property
+    def lineup(self) -> str:
+        """The bots as one text, seat by seat: ``"greedy, random"``."""
+        if isinstance(self.bots, str):
+            return self.bots
+        return ", ".join(
+            b if isinstance(b, str) else getattr(b, "__name__", str(b)) for b in self.bots
+        )
+
+    def play(self, seed: int) -> Game:
+        bots = self.bots if isinstance(self.bots, str) else list(self.bots)
+        players = self.players if isinstance(self.players, int) else list(self.players)
+        return simulate(players, bots, seed=seed, modules=self.modules, variants=self.variants)
+
+
+def setup_of(
+    players: int | Sequence[str],
+    bots: Sequence[Any] | str,
+    modules: Sequence[str] | str,
+    variants: object,
+    name: str = "",
+) -> Setup:
+    """A checked :class:`Setup`: the variants read, everything else refused by the game."""
+    chosen = as_variants(variants)
+    setup = Setup(
+        players if isinstance(players, int) else tuple(players),
+        bots if isinstance(bots, str) else tuple(bots),
+        (modules,) if isinstance(modules, str) else tuple(modules),
+        chosen,
+        name,
+    )
+    # A bad player count or module is refused now, with its own sentence (a bad bot by the
+    # first game that meets it).
+    Game(
+        setup.players if isinstance(players, int) else list(setup.players),
+        0,
+        setup.modules,
+        variants=chosen,
+    )
+    return setup
+
+
+# -- rows --------------------------------------------------------------------------------------
+PLAYER_COLUMNS: tuple[str, ...] = (
+    "variant",
+    "seed",
+    "seat",
+    "player",
+    "bot",
+    "start",
+    "starting_money",
+    "score",
+    "rank",
+    "win",
+    "win_share",
+    *(f"points_{s}" for s in (*SOURCES, EXTRA)),
+    *(f"r{r}_{s}" for r in ROUNDS for s in (*SOURCES, EXTRA)),
+    "longest_wall",
+    "tiles",
+    "reserve",
+    "turns",
+    "first_scoring_turn",
+    "second_scoring_turn",
+    "players",
+    "bots",
+    "modules",
+)
+"""The columns of :attr:`Simulation.players`, in order."""
+
+GAME_COLUMNS: tuple[str, ...] = (
+    "variant",
+    "seed",
+    "players",
+    "bots",
+    "modules",
+    "turns",
+    "actions",
+    "first_scoring_turn",
+    "second_scoring_turn",
+    "start_seat",
+    "winners",
+    "top_score",
+    "margin",
+    "neutral_score",
+)
+"""The columns of :attr:`Simulation.games`, in order."""
+
+
+def game_rows(setup: Setup, seed: int) -> tuple[list[tuple[Any, ...]], tuple[Any, ...]]:
+    """Play the game of ``seed`` and return its rows: one per player (in the order of
+    :data:`PLAYER_COLUMNS`) and the game's own (:data:`GAME_COLUMNS`)."""
+    game = setup.play(seed)
+    scores = game.scores()
+    names = list(scores)
+    facts = _setup_facts(game)
+    turns = _scoring_turns(game)
+    by_round = [_points(b) for b in game.scorings]
+    ordered = sorted(scores.values(), reverse=True)
+    winners = [n for n in names if scores[n] == ordered[0]]
+    shared = {"players": len(names), "bots": setup.lineup, "modules": "+".join(game.modules)}
+    bots = _bots(setup, len(names))
+    rows = []
+    for seat, view in enumerate(game.players):
+        name = view.name
+        rounds = [points.get(name, {}) for points in by_round]
+        per_round = [
+            rounds[r - 1].get(s, 0) if r <= len(rounds) else 0
+            for r in ROUNDS
+            for s in (*SOURCES, EXTRA)
+        ]
+        totals = [sum(points.get(s, 0) for points in rounds) for s in (*SOURCES, EXTRA)]
+        rows.append(
+            (
+                setup.label,
+                seed,
+                seat,
+                name,
+                bots[seat],
+                facts["start"] == name,
+                facts["money"].get(name, 0),
+                scores[name],
+                1 + sum(1 for s in scores.values() if s > scores[name]),
+                name in winners,
+                1 / len(winners) if name in winners else 0.0,
+                *totals,
+                *per_round,
+                view.city.longest_wall(),
+                len(view.city) - 1,
+                len(view.reserve),
+                game.turn,
+                turns.get(1),
+                turns.get(2),
+                *shared.values(),
+            )
+        )
+    neutral = game.neutral
+    game_row = (
+        setup.label,
+        seed,
+        *shared.values(),
+        game.turn,
+        len(game.history),
+        turns.get(1),
+        turns.get(2),
+        names.index(facts["start"]) if facts["start"] in names else None,
+        ", ".join(winners),
+        ordered[0],
+        ordered[0] - ordered[1] if len(ordered) > 1 else 0,
+        neutral.score if neutral is not None else None,
+    )
+    return rows, game_row
+
+
+def _bots(setup: Setup, seats: int) -> list[str]:
+    if isinstance(setup.bots, str):
+        return [setup.bots] * seats
+    return [b if isinstance(b, str) else getattr(b, "__name__", str(b)) for b in setup.bots]
+
+
+def _points(breakdown: ScoreBreakdown) -> dict[str, dict[str, int]]:
+    """Per player, one scoring's points by source, the modules' bonuses as ``bonus``."""
+    found = by_source(breakdown)
+    for player, bonuses in breakdown.bonuses.items():
+        found.setdefault(player, dict.fromkeys(SOURCES, 0))[EXTRA] = sum(p for _, p, _ in bonuses)
+    return found
+
+
+def _setup_facts(game: Game) -> dict[str, Any]:
+    """Who started, and every player's starting money, read from the log of the setup."""
+    facts: dict[str, Any] = {"start": None, "money": {}}
+    for event in game.events:
+        if event.key == "event.money":
+            facts["money"][event.params["player"]] = event.params["total"]
+        elif event.key == "event.start":
+            facts["start"] = event.params["player"]
+            break
+    return facts
+
+
+def _scoring_turns(game: Game) -> dict[int, int]:
+    """A turn ends with an ``event.end``; a scoring card comes up while that turn's display
+    is refilled, so its turn is the number of ends logged so far."""
+    ends, found = 0, {}
+    for event in game.events:
+        if event.key == "event.end":
+            ends += 1
+        elif event.key == "event.scoring":
+            found[event.params["round"]] = max(ends, 1)
+    return found
+
+
+def play_seeds(
+    setup: Setup, seeds: Sequence[int]
+) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+    """The rows of the games of ``seeds``: what one worker does with one batch."""
+    players: list[tuple[Any, ...]] = []
+    games: list[tuple[Any, ...]] = []
+    for seed in seeds:
+        rows, game = game_rows(setup, seed)
+        players += rows
+        games.append(game)
+    return players, games
+
+
+# -- running many --------------------------------------------------------------------------
+def batches(seeds: Sequence[int], workers: int) -> list[Sequence[int]]:
+    """``seeds`` cut into batches: a few per worker, so the work spreads evenly and progress
+    moves, but not so small that sending them costs more than playing them."""
+    size = max(1, min(50, len(seeds) // (4 * max(workers, 1))))
+    return [seeds[i : i + size] for i in range(0, len(seeds), size)]
+
+
+def run_batches(
+    setups: Sequence[Setup],
+    seeds: Sequence[int],
+    executor: Executor | None,
+    processes: int | None,
+    progress: Any,
+) -> Iterator[tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]]:
+    """The rows of every game of every setup, batch by batch as they come in (in any order:
+    the caller sorts them). With neither ``executor`` nor more than one process, in this
+    process; otherwise at most a few batches per worker are in flight at a time."""
+    workers = _workers(executor, processes)
+    work = [(setup, batch) for setup in setups for batch in batches(seeds, workers)]
+    if executor is None and workers == 1:
+        for setup, batch in work:
+            yield play_seeds(setup, batch)
+            progress.update(len(batch))
+        return
+    own = executor is None
+    pool = ProcessPoolExecutor(workers) if own else executor
+    try:
+        yield from _in_flight(pool, work, 4 * workers, progress)
+    finally:
+        if own:
+            pool.shutdown(cancel_futures=True)
+
+
+def _in_flight(pool: Executor, work: list[Any], window: int, progress: Any) -> Iterator[Any]:
+    pending: dict[Future[Any], int] = {}
+    queue = iter(work)
+    for setup, batch in queue:
+        pending[pool.submit(play_seeds, setup, batch)] = len(batch)
+        if len(pending) >= window:
+            break
+    while pending:
+        done, _ = wait(pending, return_when=FIRST_COMPLETED)
+        for future in done:
+            count = pending.pop(future)
+            yield future.result()
+            progress.update(count)
+        for setup, batch in queue:
+            pending[pool.submit(play_seeds, setup, batch)] = len(batch)
+            if len(pending) >= window:
+                break
+
+
+def _workers(executor: Executor | None, processes: int | None) -> int:
+    """How many batches run at once: the processes asked for, else every core of this
+    machine (one where there are no processes to start, as in a browser)."""
+    if processes is not None:
+        if not isinstance(processes, int) or isinstance(processes, bool) or processes < 1:
+            raise LabError(render("lab.processes", {"value": shown(processes)}))
+        return processes
+    if executor is None and sys.platform == "emscripten":
+        return 1
+    return os.cpu_count() or 1
+
+
+# -- the frames ----------------------------------------------------------------------------
+def frames(
+    chunks: Iterator[tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]],
+    labels: Sequence[str],
+) -> tuple[Any, Any]:
+    """The player frame and the game frame of every batch, in order of variant (``labels``,
+    as the setups came) and seed, seat."""
+    import pandas as pd
+
+    players: list[tuple[Any, ...]] = []
+    games: list[tuple[Any, ...]] = []
+    for player_rows, game_rows_ in chunks:
+        players += player_rows
+        games += game_rows_
+    player_frame = pd.DataFrame.from_records(players, columns=list(PLAYER_COLUMNS))
+    game_frame = pd.DataFrame.from_records(games, columns=list(GAME_COLUMNS))
+    order = {label: i for i, label in enumerate(labels)}
+    return (
+        _sorted(player_frame, order, ["seed", "seat"]),
+        _sorted(game_frame, order, ["seed"]),
+    )
+
+
+def _sorted(frame: Any, order: Mapping[str, int], keys: list[str]) -> Any:
+    for column in ("first_scoring_turn", "second_scoring_turn", "start_seat", "neutral_score"):
+        if column in frame:
+            frame[column] = frame[column].astype("Int64")  # a missing turn stays missing
+    ranked = frame.assign(_order=frame["variant"].map(order))
+    return ranked.sort_values(["_order", *keys]).drop(columns="_order").reset_index(drop=True)
+
+
+def pandas_or_refusal(language: str | None = None) -> None:
+    """Refuse with a sentence when pandas is missing (the classroom site in the browser)."""
+    try:
+        import pandas  # noqa: F401
+    except ImportError:
+        raise LabError(template("lab.needs-pandas", language)) from None
