@@ -588,6 +588,7 @@ ENGLISH.update(
         "lab.metric.win_share": "share of wins (ties split)",
         "lab.metric.longest_wall": "longest wall",
         "lab.plot.compare-title": "Difference from {baseline}, with its interval",
+        "lab.plot.difference": "difference, game by game",
         "lab.summary": (
             "{count} game, bots {bots}, seed {first}",
             "{count} games, bots {bots}, seeds {first}…{last}",

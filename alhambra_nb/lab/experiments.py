@@ -202,6 +202,7 @@ class Comparison:
             ax.axvline(0, color="0.5", linewidth=1)
             ax.set_yticks(list(ys), list(rows["way"]))
             ax.set_title(metric_word(metric, language))
+            ax.set_xlabel(template("lab.plot.difference", language))
         words = {"baseline": self.baseline}
         fig.suptitle(render("lab.plot.compare-title", words, language))
         fig.tight_layout()
