@@ -95,6 +95,8 @@ def test_progress_counts_every_game(capsys):
 def test_bad_settings_are_refused_with_their_reason():
     with pytest.raises(lab.LabError, match="number of processes"):
         lab.simulate_games(2, processes=0)
+    with pytest.raises(alh.core.bots.BotError, match="2 players"):
+        lab.simulate_games(2, bots=["greedy"])
     with pytest.raises(alh.VariantError, match="ring is one of n, n-1, not 'n-2'"):
         lab.simulate_games(2, variants={"ring": "n-2"})
     with pytest.raises(alh.VariantError, match="no rule variant 'rings'"):
@@ -152,6 +154,12 @@ def test_hakim_variant_switches_on_the_half_building_module():
     game = alh.Game(3, seed=1, modules=["characters"], variants={"hakim": "half-building"})
     assert game.modules == ("characters-half-hakim",)
     assert alh.Game(3, seed=1, modules=["characters"]).modules == ("characters",)
+
+
+def test_a_bot_class_plays_and_is_named_by_its_class():
+    sim = lab.simulate_games(2, bots=[alh.GreedyBot, "random"], seed=1, processes=1, progress=False)
+    assert list(sim.players["bot"]) == ["GreedyBot", "random"] * 2
+    assert set(sim.games["bots"]) == {"GreedyBot, random"}
 
 
 def test_a_variant_is_named_in_every_row():

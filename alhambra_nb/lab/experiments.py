@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.errors import shown
-from ..core.messages import render, template
+from ..core.messages import ENGLISH, render, template
 from .games import LabError, Setup, frames, pandas_or_refusal, run_batches, setup_of
 from .simulation import check_count, progress_bar, pyplot
 
@@ -213,13 +213,7 @@ def metric_word(metric: str, language: str | None = None) -> str:
     """A column the lab measures, in the learner's words (a column of the user's own choice
     as it is called)."""
     key = f"lab.metric.{metric}"
-    return template(key, language) if _known(key) else metric
-
-
-def _known(key: str) -> bool:
-    from ..core.messages import ENGLISH
-
-    return key in ENGLISH
+    return template(key, language) if key in ENGLISH else metric
 
 
 def compare(
@@ -250,6 +244,7 @@ def compare(
     check_count(n)
     pandas_or_refusal()
     setups = _ways(variants, lineups, players, bots, modules)
+    metrics = [metrics] if isinstance(metrics, str) else list(metrics)
     seeds = range(seed, seed + n)
     with progress_bar(n * len(setups), progress) as bar:
         rows = run_batches(setups, seeds, executor, processes, bar)
@@ -276,7 +271,7 @@ def _ways(
 
 def _check_metrics(frame: Any, metrics: Sequence[str], seat: int | None) -> None:
     numeric = [c for c in frame.columns if frame[c].dtype.kind in "biuf"]
-    for metric in [metrics] if isinstance(metrics, str) else metrics:
+    for metric in metrics:
         if metric not in numeric:
             words = {"value": shown(metric), "columns": ", ".join(numeric)}
             raise LabError(render("lab.metric", words))
@@ -295,7 +290,6 @@ def _differences(
 ) -> Any:
     import pandas as pd
 
-    metrics = [metrics] if isinstance(metrics, str) else list(metrics)
     chosen = frame if seat is None else frame[frame["seat"] == seat]
     per_game = chosen.groupby(["variant", "seed"], sort=False)[metrics].mean()
     baseline = setups[0].label

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import BUILDINGS, Game, ScoreBreakdown, Variants, simulate
+from ..core.bots import BotError
 from ..core.errors import AlhambraError, shown
 from ..core.messages import render, template, word
 from ..core.tiles import Building
@@ -58,7 +59,8 @@ class Setup:
     and the name its rows carry in the ``variant`` column."""
 
     players: int | tuple[str, ...] = 2
-    bots: tuple[Any, ...] | str = "greedy"
+    bots: tuple[Any, ...] = ("greedy", "greedy")
+    """One bot per seat: ``"random"``, ``"greedy"``, a bot class or a bot."""
     modules: tuple[str, ...] = ()
     variants: Variants = field(default_factory=Variants)
     name: str = ""
@@ -70,17 +72,23 @@ class Setup:
 
     @property
     def lineup(self) -> str:
-        """The bots as one text, seat by seat: ``"greedy, random"``."""
-        if isinstance(self.bots, str):
-            return self.bots
-        return ", ".join(
-            b if isinstance(b, str) else getattr(b, "__name__", str(b)) for b in self.bots
-        )
+        """The bots as one text: ``"greedy"`` when all play alike, else seat by seat
+        (``"greedy, random"``)."""
+        names = [bot_name(b) for b in self.bots]
+        return names[0] if len(set(names)) == 1 else ", ".join(names)
 
     def play(self, seed: int) -> Game:
-        bots = self.bots if isinstance(self.bots, str) else list(self.bots)
         players = self.players if isinstance(self.players, int) else list(self.players)
-        return simulate(players, bots, seed=seed, modules=self.modules, variants=self.variants)
+        return simulate(
+            players, list(self.bots), seed=seed, modules=self.modules, variants=self.variants
+        )
+
+
+def bot_name(spec: Any) -> str:
+    """A bot as the rows name it: ``"greedy"``, or its class's name."""
+    if isinstance(spec, str):
+        return spec
+    return getattr(spec, "__name__", type(spec).__name__)
 
 
 def setup_of(
@@ -90,24 +98,18 @@ def setup_of(
     variants: object,
     name: str = "",
 ) -> Setup:
-    """A checked :class:`Setup`: the variants read, everything else refused by the game."""
+    """A checked :class:`Setup`: bad players, modules or variants are refused by the game
+    now, with their own sentence (a bot that is no bot by the first game that meets it)."""
     chosen = as_variants(variants)
-    setup = Setup(
-        players if isinstance(players, int) else tuple(players),
-        bots if isinstance(bots, str) else tuple(bots),
-        (modules,) if isinstance(modules, str) else tuple(modules),
-        chosen,
-        name,
+    modules = (modules,) if isinstance(modules, str) else tuple(modules)
+    seats = len(Game(players, 0, modules, variants=chosen).players)
+    one_each = isinstance(bots, Sequence) and not isinstance(bots, str)
+    lineup = tuple(bots) if one_each else (bots,) * seats
+    if len(lineup) != seats:
+        raise BotError(render("refusal.bots", {"count": seats, "given": len(lineup)}))
+    return Setup(
+        players if isinstance(players, int) else tuple(players), lineup, modules, chosen, name
     )
-    # A bad player count or module is refused now, with its own sentence (a bad bot by the
-    # first game that meets it).
-    Game(
-        setup.players if isinstance(players, int) else list(setup.players),
-        0,
-        setup.modules,
-        variants=chosen,
-    )
-    return setup
 
 
 # -- rows --------------------------------------------------------------------------------------
@@ -168,7 +170,7 @@ def game_rows(setup: Setup, seed: int) -> tuple[list[tuple[Any, ...]], tuple[Any
     ordered = sorted(scores.values(), reverse=True)
     winners = [n for n in names if scores[n] == ordered[0]]
     shared = {"players": len(names), "bots": setup.lineup, "modules": "+".join(game.modules)}
-    bots = _bots(setup, len(names))
+    bots = [bot_name(b) for b in setup.bots]
     rows = []
     for seat, view in enumerate(game.players):
         name = view.name
@@ -219,12 +221,6 @@ def game_rows(setup: Setup, seed: int) -> tuple[list[tuple[Any, ...]], tuple[Any
         neutral.score if neutral is not None else None,
     )
     return rows, game_row
-
-
-def _bots(setup: Setup, seats: int) -> list[str]:
-    if isinstance(setup.bots, str):
-        return [setup.bots] * seats
-    return [b if isinstance(b, str) else getattr(b, "__name__", str(b)) for b in setup.bots]
 
 
 def _points(breakdown: ScoreBreakdown) -> dict[str, dict[str, int]]:
