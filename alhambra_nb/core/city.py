@@ -5,11 +5,12 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Iterator, Mapping
 from types import MappingProxyType
+from typing import Any
 
 from . import rules
 from .errors import AlhambraError, shown
 from .geometry import ORIGIN, Cell, Side, as_cell, canonical_edge, neighbours
-from .layout import Layout
+from .layout import HOLE_RULES, RING_RULES, Layout
 from .limits import MAX_TILES, check_cell_bounds, check_tile_count
 from .messages import Phrase, render
 from .notation import format_city, parse_city
@@ -33,16 +34,22 @@ class City:
     ``City()`` is a fountain alone. ``City(tiles)`` and :meth:`from_text` take any position,
     even one the rules forbid, so that a lesson can show it; :meth:`validate` says what is
     wrong with it. :meth:`place`, :meth:`remove` and :meth:`swap` only ever make legal moves.
+
+    ``holes`` says what a hole is: an enclosed empty area of ``"any"`` size (ruling R3, the
+    default), or only a ``"single"`` empty cell with a tile on each of its four sides, so that
+    a larger courtyard may be enclosed (the literal reading of some rulebooks).
     """
 
-    __slots__ = ("_gates", "_layout", "_tiles")
+    __slots__ = ("_gates", "_holes", "_layout", "_tiles")
 
     def __init__(
         self,
         tiles: Mapping[Cell, Tile | str] | Iterable[tuple[Cell, Tile | str]] | None = None,
         *,
         gates: Iterable[Gate] = (),
+        holes: str = "any",
     ) -> None:
+        self._holes = _checked_choice("holes", holes, HOLE_RULES)
         placed: dict[Cell, Tile] = {ORIGIN: FOUNTAIN}
         for cell, tile in _pairs(tiles, "refusal.city-tiles"):
             cell = as_cell(cell)
@@ -82,10 +89,17 @@ class City:
         """The gated double walls, each named from its west or north tile (expansion II)."""
         return self._gates
 
+    @property
+    def holes(self) -> str:
+        """What a hole is here: ``"any"`` enclosed empty area (ruling R3) or only a
+        ``"single"`` empty cell built round on four sides."""
+        return self._holes
+
     def copy(self) -> City:
         twin = City.__new__(City)
         twin._tiles = self._tiles  # never changed in place (see _replace_tiles): shared
         twin._gates = self._gates
+        twin._holes = self._holes
         twin._layout = self._layout  # a layout never changes, so twins may share it
         return twin
 
@@ -101,21 +115,27 @@ class City:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, City):
             return NotImplemented
-        return self._tiles == other._tiles and self._gates == other._gates
+        return (
+            self._tiles == other._tiles
+            and self._gates == other._gates
+            and self._holes == other._holes
+        )
 
     __hash__ = None  # type: ignore[assignment]
 
-    def __getstate__(self) -> tuple[dict[Cell, Tile], frozenset[Gate]]:
+    def __getstate__(self) -> tuple[dict[Cell, Tile], frozenset[Gate], str]:
         # A handed-out city reads through a view that cannot be pickled: send a plain dict.
-        return dict(self._tiles), self._gates
+        return dict(self._tiles), self._gates, self._holes
 
-    def __setstate__(self, state: tuple[dict[Cell, Tile], frozenset[Gate]]) -> None:
-        self._tiles, self._gates = state
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        # A city pickled before the rule of holes was kept reads with the rules' own.
+        self._tiles, self._gates = state[0], state[1]
+        self._holes = state[2] if len(state) > 2 else "any"
         self._layout = None
 
     def _facts(self) -> Layout:
         if self._layout is None:
-            self._layout = Layout(self._tiles, self._gates)
+            self._layout = Layout(self._tiles, self._gates, holes=self._holes)
         return self._layout
 
     def _replace_tiles(self, tiles: dict[Cell, Tile], layout: Layout | None = None) -> None:
@@ -270,7 +290,7 @@ class City:
                 found.append(Violation.of(RuleId.CITY_TOUCHES, cells=(cell,), tile=tile, cell=cell))
             elif not tile.is_camp and cell not in layout.reach:
                 found.append(Violation.of(RuleId.CITY_WALKING, cells=(cell,), tile=tile, cell=cell))
-        found += self._holes(layout)
+        found += self._holes_in(layout)
         return found
 
     def _misplaced_gates(self) -> list[Violation]:
@@ -293,8 +313,13 @@ class City:
         return found
 
     @staticmethod
-    def _holes(layout: Layout) -> Iterator[Violation]:
-        enclosed = layout.empty_bits & ~layout.outside_bits
+    def _holes_in(layout: Layout) -> Iterator[Violation]:
+        """Each hole: an enclosed area (ruling R3), or each single cell built round."""
+        enclosed = layout.holes_bits()
+        if layout.holes == "single":
+            for cell in layout.cells_of(enclosed):
+                yield Violation.of(RuleId.CITY_NO_HOLES, cells=(cell,), empty=(cell,))
+            return
         while enclosed:
             region = layout.flood(enclosed & -enclosed, enclosed)
             cells = layout.cells_of(region)
@@ -306,13 +331,20 @@ class City:
         return not self.validate()
 
     # -- walls and counts -----------------------------------------------------------------
-    def longest_wall(self) -> int:
-        """Points for the longest continuous outer wall (RULES.md §5, ruling R5)."""
-        return self._facts().longest_wall_length()
+    def longest_wall(self, rings: str = "n") -> int:
+        """Points for the longest continuous outer wall (RULES.md §5): the longest trail of
+        outer wall segments, so that a closed ring of n segments scores n (``rings="n"``,
+        ruling R5), or the longest path that never passes the same corner twice, so that it
+        scores n - 1 (``"n-1"``, Board Game Arena's reading). An open wall scores all its
+        segments either way."""
+        if rings == "n":  # the rules' own reading, asked at every scoring: no more checks
+            return self._facts().longest_wall_length()
+        return self._facts().longest_wall_length(_checked_choice("rings", rings, RING_RULES))
 
-    def longest_wall_segments(self) -> tuple[Segment, ...]:
-        """The tile sides that make up the longest outer wall, to draw it."""
-        return self._facts().longest_wall()
+    def longest_wall_segments(self, rings: str = "n") -> tuple[Segment, ...]:
+        """The tile sides that make up the longest outer wall (read as :meth:`longest_wall`
+        reads ``rings``), to draw it; of a closed ring counted n - 1, all but its last."""
+        return self._facts().longest_wall(_checked_choice("rings", rings, RING_RULES))
 
     def walkable_cells(self) -> frozenset[Cell]:
         """The tiles a pedestrian can reach from the fountain."""
@@ -324,11 +356,11 @@ class City:
 
     # -- text -----------------------------------------------------------------------------
     @classmethod
-    def from_text(cls, text: str) -> City:
+    def from_text(cls, text: str, *, holes: str = "any") -> City:
         """The city written in the notation of :meth:`to_text` (not checked: see
-        :meth:`validate`)."""
+        :meth:`validate`), with ``holes`` as in :class:`City`."""
         tiles, gates = parse_city(text)
-        city = cls()
+        city = cls(holes=holes)
         city._tiles = tiles
         city._gates = gates
         return city
@@ -338,7 +370,10 @@ class City:
         return format_city(self._tiles, self._gates)
 
     def __repr__(self) -> str:
-        return f"City.from_text({format_city(self._tiles, self._gates, '; ')!r})"
+        text = format_city(self._tiles, self._gates, "; ")
+        if self._holes != "any":
+            return f"City.from_text({text!r}, holes={self._holes!r})"
+        return f"City.from_text({text!r})"
 
     def __str__(self) -> str:
         from .picture import city_picture
@@ -381,7 +416,16 @@ def as_rotation(value: int) -> int:
 
 class CityError(AlhambraError):
     """Raised when the tiles or gates given for a city are not cells with tiles and
-    (cell, side) pairs joining two of its tiles."""
+    (cell, side) pairs joining two of its tiles, or a reading of a rule (``holes``,
+    ``rings``) is not one it has."""
+
+
+def _checked_choice(field: str, value: object, allowed: tuple[str, ...]) -> str:
+    """``value`` if it is one of the readings ``allowed`` of the rule ``field``."""
+    if not isinstance(value, str) or value not in allowed:
+        words = {"field": field, "value": shown(value), "allowed": ", ".join(allowed)}
+        raise CityError(render("refusal.variant", words))
+    return value
 
 
 def _pairs(value: object, refusal: str) -> Iterator[tuple[object, object]]:

@@ -16,13 +16,13 @@ of big-integer operations.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, overload
 
 from .geometry import ORIGIN, SIDES, Cell, Side, neighbour
 from .tiles import MATCHING_EDGES, Edge, Tile
-from .walls import longest_wall_of
+from .walls import longest_path_of, longest_wall_of
 
 OPEN, WALL = int(Edge.OPEN), int(Edge.WALL)
 
@@ -88,6 +88,13 @@ the cells facing an edge that does not match it: their common cells hold a misfi
 _CLASHING = tuple(_clashing(code) for code in range(256))
 _WAYS_IN = tuple(tuple(_ways_in(code, gate) for code in range(256)) for gate in (False, True))
 
+HOLE_RULES = ("any", "single")
+"""What a hole is: an enclosed empty area of ``"any"`` size (ruling R3), or only a ``"single"``
+empty cell built round on all four sides (the literal reading of some rulebooks)."""
+RING_RULES = ("n", "n-1")
+"""What a closed ring of n wall segments scores: ``"n"`` (ruling R5, the longest trail) or
+``"n-1"`` (Board Game Arena's reading: the longest wall never passes the same corner twice)."""
+
 _GRID_MARGIN = 4
 """Empty cells round the city in a new grid. The rules need two (a candidate cell and open
 land beyond it); the rest lets the city grow a while before the grid is laid out again."""
@@ -124,6 +131,7 @@ class Layout:
         "camps",
         "empty_bits",
         "full_bits",
+        "holes",
         "memo",
         "outside_bits",
         "reach_bits",
@@ -137,10 +145,13 @@ class Layout:
         gates: frozenset[tuple[Cell, int]],
         *,
         bare: bool = False,
+        holes: str = "any",
     ) -> None:
         # ``tiles`` is never changed afterwards: a city replaces its mapping when it changes.
         self.tiles = tiles
         self._gates = gates
+        self.holes = holes
+        """One of :data:`HOLE_RULES` (checked by the city)."""
         self._order: list[Cell] | None = None
         self._cuts: dict[Cell, list[tuple[int, int]]] | None = None
         self._hangs: dict[Cell, int] | None = None
@@ -166,7 +177,9 @@ class Layout:
     def placed(self, cell: Cell, tile: Tile, tiles: Mapping[Cell, Tile]) -> Layout:
         """The layout of ``tiles``: this position with ``tile`` legally built at ``cell``."""
         if not self._inside_margin(cell):
-            return Layout(tiles, self._gates)  # a grid with room round the new tile
+            return Layout(
+                tiles, self._gates, holes=self.holes
+            )  # a grid with room round the new tile
         after, bit = self._derived(tiles), self.bit(cell)
         after._show(bit, tile, not tile.is_camp)
         after._links = after._walk_links()
@@ -177,15 +190,20 @@ class Layout:
         else:
             joined = after._joined(bit)
             if not joined or joined & ~self.reach_bits:
-                return Layout(tiles, self._gates)  # walking changes beyond the new tile
+                return Layout(
+                    tiles, self._gates, holes=self.holes
+                )  # walking changes beyond the new tile
             after.reach_bits = self.reach_bits | bit
             # A tile joined by one side hangs on that neighbour alone; joined by more, it
             # closes a loop, and who hangs on whom is searched again when asked.
             if joined & (joined - 1) == 0:
                 after._hangs = _one_more(self._known_hangs(), self.cells_of(joined)[0])
-        # A legal tile encloses nothing, so only its own cell leaves the open land.
+        # A legal tile encloses no area (ruling R3), so only its own cell leaves the open land;
+        # with holes of single cells only, it may close a courtyard off from it.
         after.empty_bits = self.empty_bits & ~bit
         after.outside_bits = self.outside_bits & ~bit
+        if self.holes != "any":
+            after.outside_bits &= ~self.bits_of(self._cut_from_open_land(cell))
         return after
 
     def removed(self, cell: Cell, tiles: Mapping[Cell, Tile]) -> Layout:
@@ -216,7 +234,7 @@ class Layout:
         so the pedestrian crosses the same sides: walking and empty space stay as they were,
         and only the empty cells beside it see new edges. A camp changes walking: rebuilt."""
         if tile.is_camp or self.tiles[cell].is_camp:
-            return Layout(tiles, self._gates)
+            return Layout(tiles, self._gates, holes=self.holes)
         after, bit = self._derived(tiles), self.bit(cell)
         after._links, after.reach_bits, after._reach = self._links, self.reach_bits, self._reach
         after._order, after._cuts, after._hangs = self._order, self._cuts, self._hangs
@@ -229,7 +247,7 @@ class Layout:
     def _derived(self, tiles: Mapping[Cell, Tile]) -> Layout:
         """A layout for ``tiles`` sharing this one's grid and, to be changed by the caller,
         a copy of its edges; the caller fixes what else changed."""
-        after = Layout(tiles, self._gates, bare=True)
+        after = Layout(tiles, self._gates, bare=True, holes=self.holes)
         after.camps = self.camps
         after._origin, after._width, after._height = self._origin, self._width, self._height
         after._cells = self._cells
@@ -252,24 +270,44 @@ class Layout:
     # north side of the cell at a bit (from its corner east), and ``down``, the west side
     # (from its corner south). A connected wall is then a flood over the corners.
 
-    def longest_wall(self) -> tuple[tuple[Cell, Side], ...]:
-        """The segments of the longest outer wall (ruling R5), sorted, computed once; of
-        walls as long, the one with the first segment in sorted order."""
+    def longest_wall(self, rings: str = "n") -> tuple[tuple[Cell, Side], ...]:
+        """The segments of the longest outer wall, sorted, computed once; of walls as long,
+        the one with the first segment in sorted order. ``rings`` (one of
+        :data:`RING_RULES`): the longest trail (ruling R5), or ``"n-1"`` the longest path
+        that never passes the same corner twice."""
+        if rings != "n":
+            found = self.memo.get("longest path")
+            if found is None:
+                found = self.memo["longest path"] = self._best_wall(
+                    self._path_pieces(), self._longest_path
+                )
+            return found  # type: ignore[no-any-return]
         if self._wall is None:
-            best: tuple[tuple[Cell, Side], ...] = ()
-            first = None
-            for length, piece in self._wall_pieces():
-                if length < len(best):
-                    continue
-                segments = sorted(self._piece_segments(piece))
-                if length == len(best) and first is not None and segments[0] > first:
-                    continue
-                best, first = self._longest_trail(piece, segments), segments[0]
-            self._wall = best
+            self._wall = self._best_wall(self._wall_pieces(), self._longest_trail)
         return self._wall
 
-    def longest_wall_length(self) -> int:
+    def _best_wall(
+        self,
+        pieces: list[tuple[int, int]],
+        walk: Callable[[int, list[tuple[Cell, Side]]], tuple[tuple[Cell, Side], ...]],
+    ) -> tuple[tuple[Cell, Side], ...]:
+        """The wall ``walk`` finds through the longest of ``pieces`` (length, corners); of
+        pieces as long, the one with the first segment in sorted order."""
+        best: tuple[tuple[Cell, Side], ...] = ()
+        first = None
+        for length, piece in pieces:
+            if length < len(best):
+                continue
+            segments = sorted(self._piece_segments(piece))
+            if length == len(best) and first is not None and segments[0] > first:
+                continue
+            best, first = walk(piece, segments), segments[0]
+        return best
+
+    def longest_wall_length(self, rings: str = "n") -> int:
         """The length of :meth:`longest_wall` (a count: no segment is named)."""
+        if rings != "n":
+            return max((length for length, _ in self._path_pieces()), default=0)
         if self._wall is not None:
             return len(self._wall)
         return max((length for length, _ in self._wall_pieces()), default=0)
@@ -311,6 +349,46 @@ class Layout:
             found.append((length, piece))
         self.memo["wall pieces"] = found
         return found
+
+    def _path_pieces(self) -> list[tuple[int, int]]:
+        """Each connected outer wall: the length of its longest path that never passes the
+        same corner twice, and its corners (computed once). Where no corner joins three
+        segments or more, a wall is an open line, walked end to end, or a closed ring of n
+        segments, n - 1 of them walked; a wall that branches is searched (see :mod:`.walls`)."""
+        found = self.memo.get("path pieces")
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+        across, down, odd = self._wall_bits()
+        branching = self._branching_corners(across, down)
+        found = []
+        for _, piece in self._wall_pieces():
+            if branching & piece:
+                length = len(longest_path_of(self._piece_segments(piece)))
+            else:
+                length = (across & piece).bit_count() + (down & piece).bit_count()
+                if not odd & piece:  # a ring: every corner joins two segments
+                    length -= 1
+            found.append((length, piece))
+        self.memo["path pieces"] = found
+        return found
+
+    def _branching_corners(self, across: int, down: int) -> int:
+        """The corners where three or four of the segments ``across`` and ``down`` meet."""
+        east, west, south, north = across, across << 1, down, down << self._width
+        return (east & west & (south | north)) | (south & north & (east | west))
+
+    def _longest_path(
+        self, piece: int, segments: list[tuple[Cell, Side]]
+    ) -> tuple[tuple[Cell, Side], ...]:
+        """The longest path through the outer wall with the corners ``piece`` and the sorted
+        ``segments`` that never passes the same corner twice: an open line whole, a ring
+        without its last segment, a branching wall searched."""
+        across, down, odd = self._wall_bits()
+        if self._branching_corners(across, down) & piece:
+            return longest_path_of(segments)
+        if odd & piece:
+            return tuple(segments)
+        return tuple(segments[:-1])
 
     def _spread(self, start: int, east: int, south: int) -> int:
         """Everything joined to ``start`` by links: ``east`` holds the bits linked to the one
@@ -555,13 +633,20 @@ class Layout:
 
     # -- holes ----------------------------------------------------------------------------
     def enclosed_by(self, cell: Cell) -> tuple[Cell, ...]:
-        """The empty cells a tile at the empty ``cell`` would newly enclose (ruling R3)."""
+        """The empty cells a tile at the empty ``cell`` would make a hole of: those it would
+        newly enclose (ruling R3), or with holes of single cells only, the empty side cells
+        it would leave built round on all four sides."""
         found = self._enclosures.get(cell)
         if found is None:
-            found = self._enclosures[cell] = self._enclosed_by(cell)
+            if self.holes == "any":
+                found = self._cut_from_open_land(cell)
+            else:
+                found = self._closed_in_by(cell)
+            self._enclosures[cell] = found
         return found
 
-    def _enclosed_by(self, cell: Cell) -> tuple[Cell, ...]:
+    def _cut_from_open_land(self, cell: Cell) -> tuple[Cell, ...]:
+        """The empty cells of the open land a tile at ``cell`` would cut off from it."""
         bit = self.bit(cell)
         if not self.is_outside(cell) or not self.splitting() & bit:
             return ()
@@ -569,11 +654,49 @@ class Layout:
         still_outside = self.flood(self.ring_bits, space)
         return tuple(self.cells_of(space & self.outside_bits & ~still_outside))
 
+    def _closed_in_by(self, cell: Cell) -> tuple[Cell, ...]:
+        """The empty side cells of the empty ``cell`` whose three other sides are built."""
+        bit = self.bit(cell) & self.empty_bits
+        if not bit:
+            return ()
+        return tuple(self.cells_of(self.beside(bit) & self._three_sides_built()))
+
+    def single_hole_closers(self) -> int:
+        """The empty cells where a tile would leave an empty side cell built round on all four
+        sides (holes of single cells only): those beside an empty cell built round on three."""
+        found = self.memo.get("single hole closers")
+        if found is None:
+            found = self.memo["single hole closers"] = (
+                self.beside(self._three_sides_built()) & self.empty_bits
+            )
+        return found  # type: ignore[no-any-return]
+
+    def _three_sides_built(self) -> int:
+        """The empty cells with a tile (a building, a camp or the fountain) on at least three
+        of their four sides (the grid's margin keeps the shifts from wrapping)."""
+        tiles, width = self.tile_bits(), self._width
+        north, south, east, west = tiles << width, tiles >> width, tiles >> 1, tiles << 1
+        return self.empty_bits & ((north & south & (east | west)) | (east & west & (north | south)))
+
+    def holes_bits(self) -> int:
+        """The empty cells that are holes: cut off from the open land (ruling R3), or with
+        holes of single cells only, built round on all four sides."""
+        if self.holes == "any":
+            return self.empty_bits & ~self.outside_bits
+        tiles, width = self.tile_bits(), self._width
+        return self.empty_bits & tiles << width & tiles >> width & tiles >> 1 & tiles << 1
+
+    def open_land(self) -> int:
+        """The empty cells a tile taken away beside them would open onto without leaving a
+        hole: the open land round the Alhambra (ruling R3) or, with holes of single cells
+        only, every empty cell (the cell taken out joins it, so neither is a single hole)."""
+        return self.empty_bits if self.holes == "single" else self.outside_bits
+
     def removal_encloses(self, cell: Cell) -> bool:
-        """Whether taking the tile at ``cell`` away would leave an enclosed empty cell."""
+        """Whether taking the tile at ``cell`` away would leave a hole behind."""
         # Tiles keep two cells from the grid's edge, so all their side cells are on the grid.
         bit = self.bit(cell)
-        return bool(bit) and not self.beside(bit) & self.outside_bits
+        return bool(bit) and not self.beside(bit) & self.open_land()
 
     # -- walking --------------------------------------------------------------------------
     @property

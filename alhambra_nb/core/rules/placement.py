@@ -183,7 +183,8 @@ def walking(attempt: Attempt) -> Iterator[Violation]:
 
 
 def no_holes(attempt: Attempt) -> Iterator[Violation]:
-    """No empty area may become enclosed: a courtyard of any size (ruling R3)."""
+    """No empty area may become enclosed: a courtyard of any size (ruling R3), or with holes
+    of single cells only, an empty cell built round on all four sides."""
     enclosed = attempt.layout.enclosed_by(attempt.cell)
     if enclosed:
         yield Violation.of(
@@ -261,7 +262,7 @@ def walked_to(layout: Layout, shape: Shape, within: int) -> int:
 def enclosing_nothing(layout: Layout, shape: Shape, within: int) -> int:
     # Only an empty cell of the open land whose side cells fall apart round it can enclose
     # anything (see Layout.splitting); those few are flooded one by one, the candidate cells
-    # once for every tile.
+    # once for every tile. Holes of single cells only are found for every cell at once.
     memo, candidates = layout.memo, layout.candidate_bits()
     holds = memo.get("enclosing nothing")
     if holds is None:
@@ -273,6 +274,8 @@ def enclosing_nothing(layout: Layout, shape: Shape, within: int) -> int:
 
 
 def _enclosing(layout: Layout, cells: int) -> int:
+    if layout.holes == "single":
+        return cells & layout.single_hole_closers()
     found = 0
     for cell in layout.cells_of(cells & layout.outside_bits & layout.splitting()):
         if layout.enclosed_by(cell):

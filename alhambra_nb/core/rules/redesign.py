@@ -116,7 +116,7 @@ def _disconnects(
 def _cut_by_swap(layout: Layout, cell: Cell, shape: Shape) -> list[Cell]:
     """The tiles walked to before a tile of ``shape`` takes the place of the one at ``cell``
     and not after it, in the order they were found."""
-    after = Layout({**layout.tiles, cell: _shaped(shape)}, layout.gates)
+    after = Layout({**layout.tiles, cell: _shaped(shape)}, layout.gates, holes=layout.holes)
     return [c for c in layout.order if c != cell and c not in after.reach]
 
 
@@ -141,10 +141,11 @@ def nobody_hangs_on(layout: Layout, shape: Shape | None, within: int) -> int:
 
 
 def open_land_beside(layout: Layout, shape: Shape | None, within: int) -> int:
-    # A tile with no open land beside it would leave a hole behind.
+    # A tile with no open land beside it would leave a hole behind: with holes of single
+    # cells only, a tile whose four side cells are built would leave one.
     found = layout.memo.get("beside open land")
     if found is None:
-        found = layout.memo["beside open land"] = layout.beside(layout.outside_bits)
+        found = layout.memo["beside open land"] = layout.beside(layout.open_land())
     return found  # type: ignore[no-any-return]
 
 
@@ -383,7 +384,8 @@ def _walking_asked_without(layout: Layout, shape: Shape, holds: int, within: int
 
 def _without(layout: Layout, cell: Cell) -> Layout:
     tiles = {c: t for c, t in layout.tiles.items() if c != cell}
-    return Layout(tiles, frozenset(g for g in layout.gates if cell not in gate_cells(g)))
+    gates = frozenset(g for g in layout.gates if cell not in gate_cells(g))
+    return Layout(tiles, gates, holes=layout.holes)
 
 
 def check_swap(move: Redesign, attempt: placement.Attempt) -> list[Violation]:
