@@ -150,8 +150,7 @@ class Layout:
         # ``tiles`` is never changed afterwards: a city replaces its mapping when it changes.
         self.tiles = tiles
         self._gates = gates
-        self.holes = holes
-        """One of :data:`HOLE_RULES` (checked by the city)."""
+        self.holes = holes  # one of HOLE_RULES, checked by the city
         self._order: list[Cell] | None = None
         self._cuts: dict[Cell, list[tuple[int, int]]] | None = None
         self._hangs: dict[Cell, int] | None = None
@@ -177,9 +176,8 @@ class Layout:
     def placed(self, cell: Cell, tile: Tile, tiles: Mapping[Cell, Tile]) -> Layout:
         """The layout of ``tiles``: this position with ``tile`` legally built at ``cell``."""
         if not self._inside_margin(cell):
-            return Layout(
-                tiles, self._gates, holes=self.holes
-            )  # a grid with room round the new tile
+            # A grid with room round the new tile.
+            return Layout(tiles, self._gates, holes=self.holes)
         after, bit = self._derived(tiles), self.bit(cell)
         after._show(bit, tile, not tile.is_camp)
         after._links = after._walk_links()
@@ -190,9 +188,8 @@ class Layout:
         else:
             joined = after._joined(bit)
             if not joined or joined & ~self.reach_bits:
-                return Layout(
-                    tiles, self._gates, holes=self.holes
-                )  # walking changes beyond the new tile
+                # Walking changes beyond the new tile.
+                return Layout(tiles, self._gates, holes=self.holes)
             after.reach_bits = self.reach_bits | bit
             # A tile joined by one side hangs on that neighbour alone; joined by more, it
             # closes a loop, and who hangs on whom is searched again when asked.
