@@ -127,6 +127,9 @@ def test_a_custom_majority_table_scores_by_it():
     assert lab.score(cities, 1).majorities == {"Ana": 5 + 3, "Ben": 3}
     game = alh.simulate(2, seed=5, variants={"majorities": table})
     assert game.scorings[0].types[0].places[0].pool[0] == 7  # read back from the game
+    loaded = alh.Game.from_json(game.to_json())  # the save keeps the table
+    assert loaded.variants == game.variants
+    assert [s.totals for s in loaded.scorings] == [s.totals for s in game.scorings]
 
 
 def test_starting_money_at_least_or_more_than_20():
