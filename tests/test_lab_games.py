@@ -192,7 +192,7 @@ def test_compare_plays_the_same_seeds_every_way():
     wall = ring.table.iloc[0]
     assert wall["difference"] == pytest.approx((other["points_wall"] - base["points_wall"]).mean())
     assert wall["low"] <= wall["difference"] <= wall["high"] <= 0
-    assert ring.summary().startswith("6 games per way, each way against n:")
+    assert ring.summary().startswith("6 games played each way, compared with n (averages")
 
 
 def test_compare_bot_lineups_for_one_seat():

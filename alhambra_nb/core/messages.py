@@ -578,8 +578,10 @@ ENGLISH.update(
         "lab.resamples": "The number of resamples is a whole number, at least 100, not {value}.",
         "lab.interval": "{estimate} ({percent} % interval {low} to {high})",
         "lab.compare": (
-            "{count} game per way, each way against {baseline}:",
-            "{count} games per way, each way against {baseline}:",
+            "{count} game played each way, compared with {baseline} (averages per player and "
+            "game):",
+            "{count} games played each way, compared with {baseline} (averages per player and "
+            "game):",
         ),
         "lab.compare-line": "{way}: {metric} {before} → {after}, difference {interval}",
         "lab.metric.score": "final score",
@@ -593,10 +595,12 @@ ENGLISH.update(
             "{count} game, bots {bots}, seed {first}",
             "{count} games, bots {bots}, seeds {first}…{last}",
         ),
+        "lab.summary-points": "points per player and game, all three scorings:",
         "lab.summary-source": "{source} mean {mean}  max {most}",
         "lab.summary-second": "second scoring: turn {first}–{last}, median {median}",
         "lab.summary-walls": "longest wall at the end: mean {mean}, max {most}",
         "lab.games": "games",
+        "lab.games-all-ways": "games (all ways together)",
         "lab.plot.points-label": "points per player and game",
         "lab.plot.points-title": (
             "Points by source over {count} game (all three scorings)",

@@ -55,7 +55,8 @@ class Interval:
 
 
 def _shown(value: float) -> str:
-    return f"{value:.3g}" if abs(value) < 10 else f"{value:.1f}"
+    """A mean or a share as a learner reads it: two decimals, ``-0`` written ``0``."""
+    return f"{value + 0.0:.2f}".replace("-0.00", "0.00")
 
 
 def confidence_interval(
@@ -246,7 +247,7 @@ def compare(
     setups = _ways(variants, lineups, players, bots, modules)
     metrics = [metrics] if isinstance(metrics, str) else list(metrics)
     seeds = range(seed, seed + n)
-    with progress_bar(n * len(setups), progress) as bar:
+    with progress_bar(n * len(setups), progress, "lab.games-all-ways") as bar:
         rows = run_batches(setups, seeds, executor, processes, bar)
         player_frame, game_frame = frames(rows, [s.label for s in setups])
     _check_metrics(player_frame, metrics, seat)

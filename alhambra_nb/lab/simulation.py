@@ -71,6 +71,7 @@ class Simulation:
             "last": int(seeds.max()),
         }
         lines = [render("lab.summary", words, language)]
+        lines.append("  " + template("lab.summary-points", language))
         points = self.points_by_source()
         names = {s: source_word(s, language) for s in points.columns}
         width = max(len(name) for name in names.values())  # the numbers stand in columns
@@ -80,7 +81,7 @@ class Simulation:
                 "mean": f"{points[source].mean():5.1f}",
                 "most": int(points[source].max()),
             }
-            lines.append("  " + render("lab.summary-source", words, language))
+            lines.append("    " + render("lab.summary-source", words, language))
         turns = self.games["second_scoring_turn"].dropna()
         if len(turns):
             words = {
@@ -186,12 +187,13 @@ def check_count(n: object) -> int:
     return n
 
 
-def progress_bar(total: int, shown_: bool, label: str | None = None) -> Any:
+def progress_bar(total: int, shown_: bool, label: str = "lab.games") -> Any:
     """tqdm's bar: a widget in a notebook, a line of text in a terminal (``shown_=False``:
-    none, but it still counts)."""
+    none, but it still counts); ``label`` is the catalogue's key of what it counts."""
     from tqdm.auto import tqdm
 
-    return tqdm(total=total, disable=not shown_, desc=label or template("lab.games"), unit="")
+    games = template("lab.games")
+    return tqdm(total=total, disable=not shown_, desc=template(label), unit=f" {games}")
 
 
 def simulate_games(
