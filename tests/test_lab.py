@@ -171,3 +171,19 @@ def test_without_matplotlib_each_plot_says_so_and_the_notebook_runs_on(
 def test_bad_game_count():
     with pytest.raises(lab.LabError):
         lab.simulate_games(0)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_without_pandas_a_simulation_says_what_it_needs(monkeypatch, language):
+    """The classroom site in the browser has no pandas: a simulation is refused with a
+    sentence in the learner's language, before any game is played."""
+    monkeypatch.setitem(sys.modules, "pandas", None)  # import raises ImportError
+    before = alh.get_language()
+    alh.set_language(language)
+    try:
+        with pytest.raises(lab.LabError) as refusal:
+            lab.simulate_games(2, processes=1, progress=False)
+    finally:
+        alh.set_language(before)
+    assert str(refusal.value) == alh.core.messages.template("lab.needs-pandas", language)
+    assert "pandas" in str(refusal.value)
