@@ -178,6 +178,7 @@ def test_compare_plays_the_same_seeds_every_way():
         variants={"n": {}, "n - 1": {"ring": "n-1"}},
         n=6,
         players=2,
+        bots="random",  # blind to walls: the same moves under either reading
         metrics=["points_wall", "score"],
         processes=1,
         progress=False,

@@ -175,7 +175,7 @@ class GreedyBot:
         for tile in player.reserve:
             cells = player.city.legal_cells(tile)
             if cells:
-                return BuildFromReserve(tile, self._best_cell(player.city, tile, cells))
+                return BuildFromReserve(tile, self._best_cell(state, player.city, tile, cells))
         return None
 
     def _best_take(self, state: GameState) -> Action:
@@ -206,15 +206,17 @@ class GreedyBot:
         cells = city.legal_cells(tile)
         if not cells:
             return ReserveTile(tile)
-        return PlaceTile(tile, self._best_cell(city, tile, cells))
+        return PlaceTile(tile, self._best_cell(state, city, tile, cells))
 
-    def _best_cell(self, city, tile: Tile, cells) -> tuple[int, int]:
+    def _best_cell(self, state: GameState, city, tile: Tile, cells) -> tuple[int, int]:
         best = None
         for cell in sorted(cells, key=lambda c: (c[1], c[0])):
             trial = city.copy()
             trial.place(tile, cell)
             # Longest wall first (with a camp's arrows); then keep the city compact.
-            points = trial.longest_wall() + (camp_points(trial.tiles()) if tile.is_camp else 0)
+            # The wall as this game scores it (a closed ring n or n - 1).
+            wall = trial.longest_wall(state.variants.ring)
+            points = wall + (camp_points(trial.tiles()) if tile.is_camp else 0)
             key = (points, -abs(cell[0]) - abs(cell[1]))
             if best is None or key > best[0]:
                 best = (key, cell)
