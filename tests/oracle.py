@@ -117,3 +117,15 @@ def removable(tiles: dict, cell) -> bool:
 def joined(tiles: dict) -> set:
     """Cells joined side to side to the fountain, whatever their walls."""
     return spread(lambda cell, side: step(cell, side) in tiles)
+
+
+def outer_walls_by_hand(tiles: dict) -> list:
+    """Every walled side whose neighbour there shows no wall back, tile by tile."""
+    found = []
+    for (x, y), tile in tiles.items():
+        for side in tile.walls:
+            dx, dy = STEPS[side.name]
+            other = tiles.get((x + dx, y + dy))
+            if other is None or not other.has_wall(side.opposite):
+                found.append(((x, y), side))
+    return found

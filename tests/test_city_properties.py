@@ -7,7 +7,7 @@ import alhambra_nb as alh
 from alhambra_nb.core import rules
 from alhambra_nb.core.walls import longest_wall_of
 from tests import oracle
-from tests.cities import grow
+from tests.cities import grow, typed_positions
 
 PATTERNS = sorted({t.wall_mask: t for t in alh.TILES}.values(), key=lambda t: t.wall_mask)
 seeds = st.integers(min_value=0, max_value=10**6)
@@ -189,32 +189,14 @@ def test_a_copy_keeps_its_position_when_the_original_changes():
     assert twin.legal_cells(tile) == alh.City().legal_cells(tile)
 
 
-def outer_walls_by_hand(tiles: dict) -> list[tuple[tuple[int, int], alh.Side]]:
-    """Every walled side whose neighbour there shows no wall back, tile by tile."""
-    found = []
-    for (x, y), tile in tiles.items():
-        for side in tile.walls:
-            dx, dy = oracle.STEPS[side.name]
-            other = tiles.get((x + dx, y + dy))
-            if other is None or not other.has_wall(side.opposite):
-                found.append(((x, y), side))
-    return found
-
-
 @settings(max_examples=60, deadline=None)
-@given(
-    st.dictionaries(
-        st.tuples(st.integers(-3, 3), st.integers(-3, 3)),
-        st.sampled_from(alh.TILES + alh.CAMPS),
-        max_size=30,
-    )
-)
+@given(typed_positions)
 def test_the_longest_wall_is_the_longest_trail_through_the_outer_walls(tiles):
     """Any position, legal or typed in (walls that branch, camps wedged between tiles): the
     walls found on the layout's bitboards are the trail searched through every outer wall
     segment, and ties go to the wall whose first segment sorts first."""
     tiles.pop((0, 0), None)
     city = alh.City(tiles)
-    expected = longest_wall_of(outer_walls_by_hand(dict(city.items())))
+    expected = longest_wall_of(oracle.outer_walls_by_hand(dict(city.items())))
     assert city.longest_wall_segments() == expected
     assert alh.City(tiles).longest_wall() == len(expected)

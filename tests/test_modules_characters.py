@@ -317,18 +317,23 @@ def test_hakim_wahid_one_and_a_half_times_one_type():
     assert state.scorings[-1]["bonuses"][name][0][1] == 2
 
 
-@pytest.mark.parametrize(
-    ("reading", "their_change"), [("one-and-a-half", None), ("half-building", -3)]
-)
-def test_the_hakim_variant_of_a_game_scores_him_its_way(reading, their_change):
-    state = new_state(3, 5, modules=("characters",), variants={"hakim": reading})
+def _hakim_in_a_garden_tie(state: GameState) -> tuple[str, str]:
+    """Hakim's owner and the next player level on gardens, scored in round 2: their names."""
     seat = state.current
     other = (seat + 1) % 3
     _give(state, seat, ch.HAKIM)
     build(state, seat, (1, 0), "garden-10")
     build(state, other, (1, 0), "garden-9-E")
-    me, them = state.players[seat].name, state.players[other].name
-    score(state, 2)  # a tie for gardens: 8 each; x 1.5 = 12, or half a garden: 12 and 5
+    score(state, 2)  # a tie for gardens: (12 + 5) // 2 = 8 each
+    return state.players[seat].name, state.players[other].name
+
+
+@pytest.mark.parametrize(
+    ("reading", "their_change"), [("one-and-a-half", None), ("half-building", -3)]
+)
+def test_the_hakim_variant_of_a_game_scores_him_its_way(reading, their_change):
+    state = new_state(3, 5, modules=("characters",), variants={"hakim": reading})
+    me, them = _hakim_in_a_garden_tie(state)  # 8 x 1.5 = 12, or half a garden: 12 and 5
     bonuses = state.scorings[-1]["bonuses"]
     assert bonuses[me][0][:2] == ["Hakim Wahid", 4]
     assert (bonuses[them][0][1] if them in bonuses else None) == their_change
@@ -336,13 +341,7 @@ def test_the_hakim_variant_of_a_game_scores_him_its_way(reading, their_change):
 
 def test_hakim_wahid_as_half_a_building_is_a_variant():
     state = _state(modules=("characters-half-hakim",))
-    seat = state.current
-    other = (seat + 1) % 3
-    _give(state, seat, ch.HAKIM)
-    build(state, seat, (1, 0), "garden-10")
-    build(state, other, (1, 0), "garden-9-E")
-    me, them = state.players[seat].name, state.players[other].name
-    score(state, 2)  # a tie for gardens (12 + 5) // 2 = 8 each; half a garden: 12 and 5
+    me, them = _hakim_in_a_garden_tie(state)  # half a garden: 12 and 5
     bonuses = state.scorings[-1]["bonuses"]
     assert bonuses[me][0][:2] == ["Hakim Wahid", 4] and bonuses[them][0][:2] == ["Hakim Wahid", -3]
     record = state.scorings[-1]

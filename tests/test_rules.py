@@ -7,8 +7,6 @@ its ``holds`` mask leaves the cell out, only under its own id, in sentences it d
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -19,45 +17,16 @@ from alhambra_nb.core.messages import ENGLISH
 from alhambra_nb.core.rules import placement, redesign
 from alhambra_nb.core.rules.shape import NO_GATE, Shape
 from alhambra_nb.core.violations import RuleId
-from tests.cities import open_city
+from tests.cities import FAR, around, gated_city, open_city
 
 PATTERNS = sorted({t.wall_mask: t for t in alh.TILES}.values(), key=lambda t: t.wall_mask)
 SHAPES = [*PATTERNS, *alh.CAMPS[:4], alh.FOUNTAIN]
-FAR = (40, -40)
 seeds = st.integers(min_value=0, max_value=10**6)
 sizes = st.integers(min_value=0, max_value=40)
 
 # walls-match also speaks for the camps' sides: a side matches or it does not.
 OWN_IDS = {rule.id: {rule.id} for rule in (*rules.RULES, *rules.REMOVAL_RULES, *rules.SWAP_RULES)}
 OWN_IDS[RuleId.WALLS_MATCH] = {RuleId.WALLS_MATCH, RuleId.CAMP_SIDES}
-
-
-def gated_city(seed: int, size: int) -> alh.City:
-    """A legal city with camps, grown at random; a tile that fits only thanks to a gate
-    gets one, and now and then a tile that fits anyway gets one too."""
-    rng = random.Random(seed)
-    bag = list(alh.TILES + alh.CAMPS)
-    rng.shuffle(bag)
-    city = alh.City()
-    for tile in bag[:size]:
-        plain = sorted(city.legal_cells(tile))
-        gated = city.gate_openings(tile)
-        if gated and (not plain or rng.random() < 0.3):
-            cell, side = rng.choice(gated)
-            city.place(tile, cell, gate=side)
-        elif plain:
-            city.place(tile, rng.choice(plain))
-    assert city.validate() == []
-    return city
-
-
-def around(city: alh.City) -> list[tuple[int, int]]:
-    xs = [x for x, _ in city]
-    ys = [y for _, y in city]
-    near = [
-        (x, y) for x in range(min(xs) - 2, max(xs) + 3) for y in range(min(ys) - 2, max(ys) + 3)
-    ]
-    return [*near, FAR]
 
 
 def attempt_at(city: alh.City, tile: alh.Tile, cell, turns: int, gate) -> placement.Attempt:

@@ -25,7 +25,7 @@ from alhambra_nb.core.rules import placement, redesign
 from alhambra_nb.core.rules.shape import Shape
 from alhambra_nb.core.walls import longest_path_of, longest_wall_of
 from tests import oracle
-from tests.cities import OPEN_TILES
+from tests.cities import OPEN_TILES, around, gated_city, typed_positions
 
 R = alh.RuleId
 seeds = st.integers(min_value=0, max_value=10**6)
@@ -288,33 +288,15 @@ def corners_passed(segments) -> list[tuple[int, int]]:
     return walked
 
 
-def outer_walls_by_hand(tiles: dict) -> list:
-    """Every walled side whose neighbour there shows no wall back, tile by tile."""
-    found = []
-    for (x, y), tile in tiles.items():
-        for side in tile.walls:
-            dx, dy = oracle.STEPS[side.name]
-            other = tiles.get((x + dx, y + dy))
-            if other is None or not other.has_wall(side.opposite):
-                found.append(((x, y), side))
-    return found
-
-
 @settings(max_examples=60, deadline=None)
-@given(
-    st.dictionaries(
-        st.tuples(st.integers(-3, 3), st.integers(-3, 3)),
-        st.sampled_from(alh.TILES + alh.CAMPS),
-        max_size=30,
-    )
-)
+@given(typed_positions)
 def test_rings_n_minus_1_is_the_longest_path_through_the_outer_walls(tiles):
     """Any position, walls that branch included: the count found on the bitboards is the
     longest path searched through every outer wall segment, its segments such a path, and
     the rules' own reading is unchanged."""
     tiles.pop((0, 0), None)
     city = alh.City(tiles)
-    walls = outer_walls_by_hand(dict(city.items()))
+    walls = oracle.outer_walls_by_hand(dict(city.items()))
     expected = longest_path_of(walls)
     assert city.longest_wall(rings="n-1") == len(expected)
     path = city.longest_wall_segments(rings="n-1")
@@ -328,34 +310,6 @@ def test_rings_n_minus_1_is_the_longest_path_through_the_outer_walls(tiles):
 # -- random cities grown under single holes -------------------------------------------------
 
 
-def single_city(seed: int, size: int) -> alh.City:
-    """A legal city with camps and now and then a gate, grown at random under single holes
-    (enclosed courtyards are common)."""
-    rng = random.Random(seed)
-    bag = list(alh.TILES + alh.CAMPS)
-    rng.shuffle(bag)
-    city = alh.City(holes="single")
-    for tile in bag[:size]:
-        plain = sorted(city.legal_cells(tile))
-        gated = city.gate_openings(tile)
-        if gated and (not plain or rng.random() < 0.2):
-            cell, side = rng.choice(gated)
-            city.place(tile, cell, gate=side)
-        elif plain:
-            city.place(tile, rng.choice(plain))
-    assert city.validate() == []
-    return city
-
-
-def around(city: alh.City) -> list[tuple[int, int]]:
-    xs = [x for x, _ in city]
-    ys = [y for _, y in city]
-    near = [
-        (x, y) for x in range(min(xs) - 2, max(xs) + 3) for y in range(min(ys) - 2, max(ys) + 3)
-    ]
-    return [*near, (40, -40)]
-
-
 def holds(rule, layout, shape, cell) -> bool:
     bit = layout.probe_bit(cell)
     return bool(rule.holds(layout, shape, bit) & bit)
@@ -364,7 +318,7 @@ def holds(rule, layout, shape, cell) -> bool:
 @settings(max_examples=25, deadline=None)
 @given(seeds, sizes)
 def test_under_single_holes_no_holes_and_hole_explain_exactly_where_their_masks_say(seed, size):
-    city = single_city(seed, size)
+    city = gated_city(seed, size, holes="single", gate_share=0.2)
     layout = city._facts()
     shape = Shape.of(OPEN_TILES[0])
     for cell in around(city):
