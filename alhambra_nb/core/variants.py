@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from .errors import AlhambraError, shown
+from .layout import HOLE_RULES, RING_RULES
 from .messages import render
 from .tiles import BUILDINGS, Building
 
@@ -32,8 +33,8 @@ Table = tuple[tuple[tuple[int, ...], ...], ...]
 the points of 1st, 2nd, ... place."""
 
 CHOICES: dict[str, tuple[str, ...]] = {
-    "ring": ("n", "n-1"),
-    "holes": ("any", "single"),
+    "ring": RING_RULES,
+    "holes": HOLE_RULES,
     "start_money": ("at-least-20", "more-than-20"),
     "hakim": ("one-and-a-half", "half-building"),
 }
