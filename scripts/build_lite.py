@@ -56,8 +56,9 @@ PYODIDE_CORE = [
 # Taken from Pyodide's lock at the versions it names: what the kernel itself imports, and
 # jsonschema, with which the package checks saved games and the chapters' positions.
 FROM_PYODIDE = ["micropip", "ipython", "jedi", "traitlets", "typing-extensions", "jsonschema"]
-# Compiled, so in the site only when the Pyodide given has them (--pyodide, a full one).
-WITH_A_FULL_PYODIDE = ["matplotlib", "numpy"]
+# Compiled, so in the site only when the Pyodide given has them (--pyodide, a full one): the
+# scoring lab's charts (matplotlib), tables (pandas), intervals (SciPy) and its progress bar.
+WITH_A_FULL_PYODIDE = ["matplotlib", "numpy", "pandas", "scipy", "tqdm"]
 # Compiled, published for Pyodide only on its CDN: replaced by a pure stand-in.
 RPDS = "rpds-py"
 PYRSISTENT_AS_RPDS = "pyrsistent-as-rpds-py"
@@ -160,7 +161,7 @@ def pyodide_wheels(lock: dict, source: Path, folder: Path) -> list[Wheel]:
     if all(name in present for name in extras):
         wanted += extras
     else:
-        print(f"left out (compiled; a full Pyodide has them): {', '.join(WITH_A_FULL_PYODIDE)}")
+        print(f"left out (a full Pyodide has them): {', '.join(WITH_A_FULL_PYODIDE)}")
     from_pypi = [name for name in wanted if name not in present and name != RPDS]
     download(
         [f"{packages[name]['name']}=={packages[name]['version']}" for name in from_pypi], folder
