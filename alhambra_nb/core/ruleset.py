@@ -58,14 +58,16 @@ def overriding(modules: tuple[Module, ...], name: str) -> tuple[Any, ...]:
     return tuple(getattr(m, name) for m in modules if getattr(type(m), name) is not default)
 
 
-_RULESETS: dict[tuple[tuple[str, ...], Variants], Ruleset] = {}
+_RULESETS: dict[tuple[str, ...] | tuple[tuple[str, ...], Variants], Ruleset] = {}
 
 
 def ruleset_for(names: tuple[str, ...], variants: Variants = STANDARD) -> Ruleset:
     """The ruleset of a game with the modules ``names`` and ``variants`` (made once, then
     shared); unknown or repeated names are refused with
     :class:`~alhambra_nb.core.socket.UnknownModuleError`."""
-    key = (names, variants)
+    # The rules ask for the standard ruleset on every action of a module game: its key is
+    # the names alone, so no variants are hashed there.
+    key = names if variants is STANDARD else (names, variants)
     found = _RULESETS.get(key)
     if found is None or found.version != MODULES.version:
         found = _RULESETS[key] = Ruleset(names, variants)
