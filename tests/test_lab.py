@@ -111,6 +111,12 @@ def test_simulation_rows_agree_with_the_games_own_scores(sim):
             # The last scoring's wall points are the final longest wall.
             assert game.scorings[-1].walls[row.player] == row.longest_wall == row.r3_wall
             assert row.tiles == len(view.city) - 1
+            dealt = next(
+                e.params["total"]
+                for e in game.events
+                if e.key == "event.money" and e.params["player"] == row.player
+            )
+            assert row.starting_money == dealt >= 20
         assert rows["win"].sum() >= 1 and rows["win_share"].sum() == pytest.approx(1.0)
         assert rows["start"].sum() == 1
     games = sim.games.set_index("seed")

@@ -164,8 +164,8 @@ def game_rows(setup: Setup, seed: int) -> tuple[list[tuple[Any, ...]], tuple[Any
     game = setup.play(seed)
     scores = game.scores()
     names = list(scores)
-    facts = _setup_facts(game)
-    turns = _scoring_turns(game)
+    facts = _log_facts(game)
+    turns = facts.scoring_turns
     by_round = [_points(b) for b in game.scorings]
     ordered = sorted(scores.values(), reverse=True)
     winners = [n for n in names if scores[n] == ordered[0]]
@@ -188,8 +188,8 @@ def game_rows(setup: Setup, seed: int) -> tuple[list[tuple[Any, ...]], tuple[Any
                 seat,
                 name,
                 bots[seat],
-                facts["start"] == name,
-                facts["money"].get(name, 0),
+                facts.start == name,
+                facts.money.get(name, 0),
                 scores[name],
                 1 + sum(1 for s in scores.values() if s > scores[name]),
                 name in winners,
@@ -214,7 +214,7 @@ def game_rows(setup: Setup, seed: int) -> tuple[list[tuple[Any, ...]], tuple[Any
         len(game.history),
         turns.get(1),
         turns.get(2),
-        names.index(facts["start"]) if facts["start"] in names else None,
+        names.index(facts.start) if facts.start in names else None,
         ", ".join(winners),
         ordered[0],
         ordered[0] - ordered[1] if len(ordered) > 1 else 0,
@@ -231,28 +231,32 @@ def _points(breakdown: ScoreBreakdown) -> dict[str, dict[str, int]]:
     return found
 
 
-def _setup_facts(game: Game) -> dict[str, Any]:
-    """Who started, and every player's starting money, read from the log of the setup."""
-    facts: dict[str, Any] = {"start": None, "money": {}}
-    for event in game.events:
-        if event.key == "event.money":
-            facts["money"][event.params["player"]] = event.params["total"]
-        elif event.key == "event.start":
-            facts["start"] = event.params["player"]
-            break
-    return facts
+@dataclass
+class LogFacts:
+    """What a game's log tells the rows: who started, each player's starting money, and the
+    turn of each scoring."""
+
+    start: str | None = None
+    money: dict[str, int] = field(default_factory=dict)
+    scoring_turns: dict[int, int] = field(default_factory=dict)
 
 
-def _scoring_turns(game: Game) -> dict[int, int]:
-    """A turn ends with an ``event.end``; a scoring card comes up while that turn's display
-    is refilled, so its turn is the number of ends logged so far."""
-    ends, found = 0, {}
+def _log_facts(game: Game) -> LogFacts:
+    """:class:`LogFacts` in one reading of the log (a game's log is made into events when
+    read). A turn ends with an ``event.end``; a scoring card comes up while that turn's
+    display is refilled, so its turn is the number of ends logged so far."""
+    facts, ends = LogFacts(), 0
     for event in game.events:
-        if event.key == "event.end":
+        key = event.key
+        if key == "event.end":
             ends += 1
-        elif event.key == "event.scoring":
-            found[event.params["round"]] = max(ends, 1)
-    return found
+        elif key == "event.scoring":
+            facts.scoring_turns[event.params["round"]] = max(ends, 1)
+        elif key == "event.money":
+            facts.money[event.params["player"]] = event.params["total"]
+        elif key == "event.start":
+            facts.start = event.params["player"]
+    return facts
 
 
 def play_seeds(
@@ -303,22 +307,21 @@ def run_batches(
 
 
 def _in_flight(pool: Executor, work: list[Any], window: int, progress: Any) -> Iterator[Any]:
+    """Each batch's rows as it finishes, with at most ``window`` batches sent at a time."""
     pending: dict[Future[Any], int] = {}
     queue = iter(work)
-    for setup, batch in queue:
-        pending[pool.submit(play_seeds, setup, batch)] = len(batch)
-        if len(pending) >= window:
-            break
-    while pending:
+    while True:
+        for setup, batch in queue:
+            pending[pool.submit(play_seeds, setup, batch)] = len(batch)
+            if len(pending) >= window:
+                break
+        if not pending:
+            return
         done, _ = wait(pending, return_when=FIRST_COMPLETED)
         for future in done:
             count = pending.pop(future)
             yield future.result()
             progress.update(count)
-        for setup, batch in queue:
-            pending[pool.submit(play_seeds, setup, batch)] = len(batch)
-            if len(pending) >= window:
-                break
 
 
 def _workers(executor: Executor | None, processes: int | None) -> int:

@@ -105,11 +105,11 @@ class Simulation:
     def plot_points_by_source(self, language: str | None = None) -> Any:
         """Box plots: how many points a player makes from each type and from walls (labels
         in ``language``, the session's by default)."""
-        plt = pyplot(language)
-        if plt is None:
+        drawn = new_figure(language)
+        if drawn is None:
             return None
+        fig, ax = drawn
         points = self.points_by_source()
-        fig, ax = plt.subplots(figsize=(8, 3.6))
         labels = [source_word(s, language) for s in points.columns]
         ax.boxplot([points[s] for s in points.columns], tick_labels=labels)
         ax.set_ylabel(template("lab.plot.points-label", language))
@@ -121,11 +121,11 @@ class Simulation:
     def plot_second_scoring(self, language: str | None = None) -> Any:
         """When the second scoring comes: a histogram, and the share before each turn (labels
         in ``language``, the session's by default)."""
-        plt = pyplot(language)
-        if plt is None:
+        drawn = new_figure(language)
+        if drawn is None:
             return None
+        fig, ax = drawn
         turns = self.second_scoring_turns()
-        fig, ax = plt.subplots(figsize=(8, 3.6))
         ax.hist(turns, bins=range(min(turns), max(turns) + 2), color="#4c72b0", edgecolor="white")
         whole_numbers(ax)
         ax.set_xlabel(template("lab.plot.second-label", language))
@@ -142,11 +142,11 @@ class Simulation:
     def plot_longest_wall(self, language: str | None = None) -> Any:
         """How long the longest wall gets by the end of a game (labels in ``language``, the
         session's by default)."""
-        plt = pyplot(language)
-        if plt is None:
+        drawn = new_figure(language)
+        if drawn is None:
             return None
+        fig, ax = drawn
         walls = self.players["longest_wall"]
-        fig, ax = plt.subplots(figsize=(8, 3.6))
         ax.hist(walls, bins=range(0, int(walls.max()) + 2), color="#55a868", edgecolor="white")
         whole_numbers(ax)
         ax.set_xlabel(template("lab.plot.wall-label", language))
@@ -171,6 +171,13 @@ def pyplot(language: str | None) -> Any:
         print(template("lab.plot.unavailable", language))
         return None
     return plt
+
+
+def new_figure(language: str | None) -> tuple[Any, Any] | None:
+    """A figure with one chart the size of the lab's, or ``None`` without matplotlib (see
+    :func:`pyplot`)."""
+    plt = pyplot(language)
+    return None if plt is None else plt.subplots(figsize=(8, 3.6))
 
 
 def whole_numbers(ax: Any) -> None:
