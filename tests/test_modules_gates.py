@@ -14,7 +14,13 @@ from alhambra_nb.core.geometry import SIDES
 from alhambra_nb.core.invariants import conservation_problems
 from alhambra_nb.core.socket import Turn
 from alhambra_nb.core.state import GameState
-from alhambra_nb.core.turns import apply_action, check_action, legal_actions, new_state
+from alhambra_nb.core.turns import (
+    apply_action,
+    check_action,
+    draw_money,
+    legal_actions,
+    new_state,
+)
 from alhambra_nb.modules.gates import GATE_PILES, Gates, gate_cards, gated_placements
 from alhambra_nb.modules.gates.state import GatesState, read_gates, write_gates
 from tests.cities import grow
@@ -100,6 +106,20 @@ def test_a_second_revealed_gate_card_is_discarded():
         "it is discarded" in e.sentence() for e in after.log
     )
     check_invariants(after)
+
+
+def test_a_deck_of_nothing_but_discarded_gate_cards_runs_dry_instead_of_looping():
+    # Every money card in hand, one gate card beside the market and the others discarded:
+    # reshuffling the discard pile brings up gate cards only, each laid aside again.
+    state = _state()
+    write_gates(Turn(state), read_gates(state).laid_out("gate#2"))
+    rest = [c for c in state.deck if c.startswith("gate#") and c != "gate#2"]
+    hoard = [c for c in (*state.deck, *state.discard, *state.display) if not c.startswith("gate#")]
+    state.players[0].money.extend(c for c in hoard if c not in state.revealed)
+    state.deck, state.discard, state.display = [], list(rest), []
+    assert draw_money(state) is None
+    assert sorted(state.discard) == sorted(rest) and not state.deck
+    assert state.log[-1].key == "event.deck-empty"
 
 
 def test_taking_the_gate_card_is_a_whole_take_money_action():

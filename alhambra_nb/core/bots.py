@@ -6,13 +6,15 @@ A bot is anything with ``choose(state) -> Action``; it sees the same
 - :class:`RandomBot` picks uniformly among the legal actions (seeded);
 - :class:`GreedyBot` plays sensibly: exact payments first, tiles placed where they win
   majorities and lengthen the wall, money taken to make exact payments possible;
+- :class:`~.search.SearchBot` thinks ahead: it plays each candidate out in imagined games;
+- :func:`bot_for` makes one of the :data:`LEVELS` by name;
 - :func:`simulate` plays a whole game with bots and returns the finished :class:`Game`.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from .actions import (
@@ -25,8 +27,10 @@ from .actions import (
     TakeMoney,
 )
 from .camps import camp_points
+from .city import City
 from .errors import AlhambraError, shown
 from .game import Game
+from .geometry import Cell
 from .messages import render
 from .money import CURRENCY, MARKET_SPACES, VALUE, space_currency, total
 from .payment import can_pay_exactly
@@ -175,7 +179,7 @@ class GreedyBot:
         for tile in player.reserve:
             cells = player.city.legal_cells(tile)
             if cells:
-                return BuildFromReserve(tile, self._best_cell(state, player.city, tile, cells))
+                return BuildFromReserve(tile, self.best_cell(state, player.city, tile, cells))
         return None
 
     def _best_take(self, state: GameState) -> Action:
@@ -206,9 +210,11 @@ class GreedyBot:
         cells = city.legal_cells(tile)
         if not cells:
             return ReserveTile(tile)
-        return PlaceTile(tile, self._best_cell(state, city, tile, cells))
+        return PlaceTile(tile, self.best_cell(state, city, tile, cells))
 
-    def _best_cell(self, state: GameState, city, tile: Tile, cells) -> tuple[int, int]:
+    def best_cell(self, state: GameState, city: City, tile: Tile, cells: Iterable[Cell]) -> Cell:
+        """Where this bot builds ``tile`` among ``cells``: the longest wall (with a camp's
+        arrows), then the cell nearest the fountain."""
         best = None
         for cell in sorted(cells, key=lambda c: (c[1], c[0])):
             trial = city.copy()
@@ -224,11 +230,23 @@ class GreedyBot:
         return best[1]
 
 
-def _make_bot(spec: object, seed: int) -> Bot:
+LEVELS: tuple[str, ...] = ("random", "greedy", "search", "search-strong")
+"""The computer players by name, weakest first: random, greedy, and a search at two
+strengths (the stronger thinks longer)."""
+
+_SEARCH_STRENGTH = {"search": {"simulations": 48, "time": 0.5}}
+_SEARCH_STRENGTH["search-strong"] = {"simulations": 200, "time": 1.0}
+
+
+def bot_for(spec: object, seed: int = 0) -> Bot:
+    """A computer player: one of :data:`LEVELS` by name (``None`` is ``"random"``), made with
+    ``seed``; a bot class, made with ``seed``; or a bot itself."""
     if spec is None or spec == "random":
         return RandomBot(seed)
     if spec == "greedy":
         return GreedyBot(seed)
+    if isinstance(spec, str) and spec in _SEARCH_STRENGTH:
+        return SearchBot(seed, **_SEARCH_STRENGTH[spec])
     if isinstance(spec, type) and hasattr(spec, "choose"):
         return spec(seed)  # type: ignore[call-arg]
     if hasattr(spec, "choose"):
@@ -248,7 +266,8 @@ def simulate(
     """Play a whole game with bots and return it, finished (its history and log kept).
 
     ``bots`` is one bot spec for everyone or one per seat: ``'random'`` (the default),
-    ``'greedy'``, a bot class (made with a seed derived from ``seed``) or a bot object.
+    ``'greedy'``, ``'search'``, ``'search-strong'`` (see :data:`LEVELS`), a bot class (made
+    with a seed derived from ``seed``) or a bot object.
     ``modules`` switches on expansion II rules modules and ``variants`` reads the disputed
     rules another way, as in :class:`Game`.
     """
@@ -257,7 +276,7 @@ def simulate(
     specs = list(bots) if isinstance(bots, Sequence) and not isinstance(bots, str) else [bots] * n
     if len(specs) != n:
         raise BotError(render("refusal.bots", {"count": n, "given": len(specs)}))
-    seated = [_make_bot(spec, seed * 1000 + seat) for seat, spec in enumerate(specs)]
+    seated = [bot_for(spec, seed * 1000 + seat) for seat, spec in enumerate(specs)]
     # The fast path: one private state changed in place by the same rules as Game.apply,
     # keeping the actions (undo replays them) but no state per action. A RandomBot draws
     # its action from legal_actions, so only other bots' actions are checked again.
@@ -278,3 +297,7 @@ def simulate(
 
 class SimulationError(RuntimeError):
     """Raised when a simulated game does not end within its action budget."""
+
+
+# The searching player builds on the greedy one (and a bot's level names it).
+from .search import SearchBot  # noqa: E402

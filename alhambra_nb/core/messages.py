@@ -157,8 +157,18 @@ ENGLISH: dict[str, Template] = {
         "of the same rules, and a game follows one."
     ),
     "refusal.bot": (
-        "A bot is 'random', 'greedy', a bot class or an object with choose(), not {value}."
+        "A bot is 'random', 'greedy', 'search', 'search-strong', a bot class or an object "
+        "with choose(), not {value}."
     ),
+    "refusal.simulations": (
+        "A searching bot plays out a whole number of games of at least 1 per move, not {value}."
+    ),
+    "refusal.search-time": (
+        "A searching bot thinks for a number of seconds above 0 per move (or None: no limit), "
+        "not {value}."
+    ),
+    "refusal.hint-game": "A hint is given for a game (or its state), not for {value}.",
+    "refusal.hint-over": "The game is over: there is no move left to suggest.",
     "refusal.bots": (
         "{count} player needs {count} bot, not {given}.",
         "{count} players need {count} bots, not {given}.",
@@ -780,6 +790,66 @@ class Phrase:
         return hash(self.key)
 
 
+# -- the hint (core/search.py): the moves a searching player prefers, and what each does
+ENGLISH.update(
+    {
+        "hint.heading": "Good moves for {player} now, best first:",
+        "hint.buy": "Buy the {tile} on market space {space} with {cards}.",
+        "hint.take": "Take {cards}.",
+        "hint.build": "Build the {tile} from your reserve at {cell}.",
+        "hint.place": "Build the {tile} at {cell}.",
+        "hint.reserve": "Put the {tile} on your reserve board.",
+        "hint.end": "End your turn.",
+        "hint.other": "Take the move the expansion offers you now.",
+        "hint.exact": "You pay exactly, so you get another action.",
+        "hint.overpay": (
+            "You pay {count} more than the price and get no change back.",
+            "You pay {count} more than the price and get no change back.",
+        ),
+        "hint.no-cell": (
+            "No cell of your Alhambra takes the {tile} yet: it goes onto your reserve board."
+        ),
+        "hint.wall": "Your longest wall goes from {before} to {length}.",
+        "hint.majority-win": (
+            "You would have the most {building} tiles ({mine}, {rival} has {best}): "
+            "worth {count} point at the next scoring.",
+            "You would have the most {building} tiles ({mine}, {rival} has {best}): "
+            "worth {count} points at the next scoring.",
+        ),
+        "hint.majority-defend": (
+            "You keep the most {building} tiles ({mine}, {rival} has {best}): "
+            "worth {count} point at the next scoring.",
+            "You keep the most {building} tiles ({mine}, {rival} has {best}): "
+            "worth {count} points at the next scoring.",
+        ),
+        "hint.majority-level": (
+            "You draw level with {rival} in {building} tiles ({mine} each): "
+            "level players share the points."
+        ),
+        "hint.majority-behind": (
+            "{rival} still has more {building} tiles ({best}) than you would ({mine})."
+        ),
+        "hint.money-kept": (
+            "You then hold money worth {count} in all to spend at the market.",
+            "You then hold money worth {count} in all to spend at the market.",
+        ),
+        "hint.exact-later": (
+            "Next time you can pay exactly for the {tiles} on the market.",
+            "Next time you can pay exactly for the {tiles} on the market.",
+        ),
+        "hint.best": "In the games the computer played out, this move did best.",
+        "hint.worse": (
+            "In the games the computer played out, it did about {count} point worse than the "
+            "first move.",
+            "In the games the computer played out, it did about {count} points worse than the "
+            "first move.",
+        ),
+        "hint.as-good": (
+            "In the games the computer played out, it did about as well as the first move."
+        ),
+    }
+)
+
 # -- expansion II (RULES.md §9): what the core itself says of it (a diamond payment's currency,
 # a gate without a card); each module's own templates are in its package's messages.py
 ENGLISH.update(
@@ -894,6 +964,23 @@ ENGLISH.update(
         "game-page.buying": "Buying from {space}: pick the cards to pay from your money.",
         "game-page.press-buy": "Press Buy to have this payment checked.",
         "game-page.pick-space": "Pick the market space to buy from.",
+        # the game table's hint and the bots' level
+        "game-page.tools": "Hint and bots",
+        "game-page.hint": "Hint",
+        "game-page.hint-title": "Suggest good moves for the player to play (takes a moment)",
+        "game-page.hint-busy": "Looking for good moves…",
+        "game-page.hint-hide": "Hide the hint",
+        "game-page.level": "Bots play:",
+        "widget.hint-title": "Hint for {player}: the best moves found, best first.",
+        "widget.hint-failed": "No hint could be found this time; the table has not changed.",
+        "widget.level-random": "Beginner (random)",
+        "widget.level-greedy": "Easy (greedy)",
+        "widget.level-search": "Medium (search)",
+        "widget.level-search-strong": "Hard (deeper search)",
+        "widget.level-custom": "Your own bots",
+        "widget.level-set": "The bots now play at the level {level}; the game goes on as it was.",
+        "widget.bad-level": "level must be one of {levels}, not {value}",
+        "widget.bad-no-bot-seats": "no seat of this table is played by a bot: no level to set",
         # what the city widget's page writes; {…} are filled on the page
         "page.controls": "Board controls",
         "page.turn": "⟳ Turn",

@@ -25,14 +25,15 @@ The hooks (:data:`HOOKS`), and when the core calls them:
   :meth:`Module.check_state` what else must hold; a
   module's own state lives in ``state.extra[module.key]``, typed (a :class:`ModuleState`
   of its :attr:`Module.state_type`, saved as its JSON) or as plain JSON;
-- computer players: :meth:`Module.advise` and :meth:`Module.tile_value` for ``GreedyBot``;
+- computer players: :meth:`Module.advise` and :meth:`Module.tile_value` for ``GreedyBot``,
+  :meth:`Module.conceal` for ``SearchBot`` (what the module keeps hidden, dealt anew);
 - the tables: :meth:`Module.view` (plain data of :mod:`.views`), all that the pictures,
   widgets and chapters know of a module: they import none.
 
 A module changes the game only through the :class:`Turn` handed to the hooks that act
-(``setup``, ``reveal``, ``apply``, ``after``): its steps move cards and tiles, hand play to a
-player, count a main action, carry out an extra action, note events and keep the module's own
-part. The other hooks read the state they are given, and may ask the rules
+(``setup``, ``reveal``, ``apply``, ``after``, ``conceal``): its steps move cards and tiles,
+hand play to a player, count a main action, carry out an extra action, note events and keep
+the module's own part. The other hooks read the state they are given, and may ask the rules
 (:func:`check_rules`, :func:`redesign_groups`); no module reaches into the turn machinery.
 """
 
@@ -243,6 +244,11 @@ class Module:
         majorities (a camp's arrows); ``None`` otherwise."""
         return None
 
+    def conceal(self, turn: Turn, rng: random.Random) -> None:
+        """Deal anew what this module keeps hidden from every player (face-down cards), as a
+        searching player imagines it: each hidden card goes to a place where it may lie.
+        Called only on a copy of the game, with the search's own ``rng``."""
+
     # -- the tables -----------------------------------------------------------------------
     def view(
         self, state: GameState, seat: int | None, language: str | None = None
@@ -282,6 +288,7 @@ HOOKS: tuple[str, ...] = (
     # computer players
     "advise",
     "tile_value",
+    "conceal",
     # the tables
     "view",
 )
@@ -411,6 +418,11 @@ class Turn:
         for card_id in cards:
             hand.remove(card_id)
             self.state.discard.append(card_id)
+
+    def lay_in_deck(self, index: int, card_id: str) -> None:
+        """Put ``card_id`` at ``index`` of the money deck in place of the card there (a
+        search imagining the hidden cards, :meth:`Module.conceal`)."""
+        self.state.deck[index] = card_id
 
     def discard(self, card_id: str) -> None:
         """Lay ``card_id`` (just drawn) onto the discard pile."""

@@ -233,21 +233,44 @@ def _choose_start(state: GameState) -> None:
 
 def _stack_piles(money: list[str], modules: Sequence[Any], n: int, rng: Any) -> list[str]:
     """Five roughly equal piles, scoring card 1 shuffled into pile 2 and 2 into pile 4."""
-    size, extra = divmod(len(money), 5)
     piles: list[list[str]] = []
     start = 0
-    for index in range(5):
-        stop = start + size + (1 if index < extra else 0)
-        piles.append(money[start:stop])
-        start = stop
+    for length in _money_pile_lengths(len(money)):
+        piles.append(money[start : start + length])
+        start += length
+    for pile, cards in sorted(_pile_additions(modules, n, rng).items()):
+        piles[pile - 1].extend(cards)
+        rng.shuffle(piles[pile - 1])
+    return [c for pile in piles for c in pile]
+
+
+def _money_pile_lengths(count: int) -> list[int]:
+    size, extra = divmod(count, 5)
+    return [size + (1 if index < extra else 0) for index in range(5)]
+
+
+def _pile_additions(modules: Sequence[Any], n: int, rng: Any) -> dict[int, list[str]]:
+    """The cards shuffled into given piles: the scoring cards and the modules' cards."""
     additions: dict[int, list[str]] = {2: [SCORING_CARDS[0]], 4: [SCORING_CARDS[1]]}
     for module in modules:
         for pile, cards in module.components(n, rng).piles.items():
             additions.setdefault(pile, []).extend(cards)
-    for pile, cards in sorted(additions.items()):
-        piles[pile - 1].extend(cards)
-        rng.shuffle(piles[pile - 1])
-    return [c for pile in piles for c in pile]
+    return additions
+
+
+def pile_lengths(money: int, modules: Sequence[Any], n: int) -> list[int]:
+    """The lengths of the five piles of the money deck set up for ``n`` players with
+    ``modules`` from ``money`` cards (those left once the starting money and the display
+    were dealt): what everyone at the table saw when the piles were made."""
+    lengths = _money_pile_lengths(money)
+    for pile, cards in _pile_additions(modules, n, None).items():
+        lengths[pile - 1] += len(cards)
+    return lengths
+
+
+def money_at_setup(n: int, modules: Sequence[Any]) -> int:
+    """How many money cards a game of ``n`` players with ``modules`` deals from."""
+    return len(money_cards(n)) + sum(len(m.components(n).money) for m in modules)
 
 
 def _draw_tile(state: GameState, rng: Any) -> Tile | None:
@@ -994,12 +1017,16 @@ def draw_money(state: GameState) -> str | None:
     module's card is dealt with by its module. ``None`` when deck and discard pile are both
     empty."""
     reveals = state.hooks("reveal")
+    reshuffled = False
     while True:
         if not state.deck:
-            if not state.discard:
+            # Once through a reshuffled pile with nothing to draw (only a module's cards,
+            # laid aside again), there is nothing: all the money is in hand or on display.
+            if not state.discard or reshuffled:
                 state.note("event.deck-empty")
                 return None
             _reshuffle(state)
+            reshuffled = True
         card_id = state.deck.pop(0)
         if card_id in SCORING_CARDS:
             state.revealed.append(card_id)

@@ -111,6 +111,7 @@ if TYPE_CHECKING:
 
 CHARACTER_PILES = (2, 3, 4)
 """The money piles that get two characters each."""
+_CHARACTER_IDS = frozenset(c.id for c in CHARACTERS)
 FATIME_POINTS = 8
 """What a kept Fatime is worth at the final scoring."""
 KNIHSTIG_PAYMENT = 10
@@ -336,6 +337,19 @@ class Characters(Module):
         return [Bonus(seat, "Hakim Wahid", extra, detail)]
 
     # -- computer players -----------------------------------------------------------------
+    def conceal(self, turn: Turn, rng: Any) -> None:
+        # Nobody knows which characters lie in the deck and which face down aside, nor their
+        # order: any unseen character may be in any of those places.
+        data = _data(turn.state).copy()
+        deck = turn.state.deck
+        slots = [index for index, card_id in enumerate(deck) if card_id in _CHARACTER_IDS]
+        unseen = sorted([deck[index] for index in slots] + data.aside)
+        rng.shuffle(unseen)
+        for index, character in zip(slots, unseen, strict=False):
+            turn.lay_in_deck(index, character)
+        data.aside = unseen[len(slots) :]
+        turn.keep(NAME, data)
+
     def advise(self, state: GameState, bot: Any) -> Action | None:
         return _advise(state, bot)
 
