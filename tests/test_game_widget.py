@@ -12,7 +12,9 @@ from typing import Any
 import pytest
 
 import alhambra_nb as alh
+from alhambra_nb.core.bots import GreedyBot, RandomBot
 from alhambra_nb.core.money import CURRENCY, space_currency
+from alhambra_nb.core.search import HintError, SearchBot, hint
 from alhambra_nb.modules.characters import (
     Bid,
     ElSchaufRedesign,
@@ -21,9 +23,10 @@ from alhambra_nb.modules.characters import (
     MachmaSwap,
     PayBid,
 )
+from alhambra_nb.widgets import game as game_widget
 from alhambra_nb.widgets.board import parse_cell_key
 from alhambra_nb.widgets.expansion import BOARD_ACTIONS
-from alhambra_nb.widgets.game import GameWidgetError
+from alhambra_nb.widgets.game import GameWidgetError, LevelError
 
 
 def table(seed: int = 3, **kwargs: Any) -> alh.GameWidget:
@@ -710,3 +713,132 @@ def test_the_tables_prompts_and_notes_come_from_the_catalogue(monkeypatch):
     send(w, {"kind": "take", "cards": [w.game.state.display[0]], "version": version(w)})
     send(w, {"kind": "undo"})
     assert w.note.startswith("Annulé : ")
+
+
+# -- the hint and the bots' level ----------------------------------------------------------
+PYTHON_WORDS = ("Action(", "Buy(", "TakeMoney(", "PlaceTile(", "Tile(", "None", "<", "#", "/")
+"""What a learner must never read in a hint: reprs, Python words, card ids, rule ids."""
+
+
+def test_a_hint_from_code_shows_legal_moves_of_the_player_to_play():
+    w = table()
+    found = w.show_hint()
+    assert found is not None and found.player == "Ana" == w.game.state.players[0].name
+    assert 1 <= len(found.suggestions) <= 3
+    for suggestion in found.suggestions:
+        assert w.game.check(suggestion.action) == []  # legal for Ana, now
+    shown = w._hint["suggestions"]
+    assert [s["action"] for s in shown] == [str(s.action) for s in found.suggestions]
+    assert w._hint["title"].startswith("Hint for Ana")
+    for s, suggestion in zip(shown, found.suggestions, strict=True):
+        assert s["move"] == suggestion.move("en") and s["effects"] == suggestion.effects("en")
+        for text in (s["move"], *s["effects"]):
+            assert text and not any(word in text for word in PYTHON_WORDS), text
+    # The same position gives the same hint: the search is seeded by the position.
+    again = w.show_hint()
+    assert [s.action for s in again.suggestions] == [s.action for s in found.suggestions]
+    assert w._hint["serial"] == 2  # a repeated hint is still a change the page sees
+
+
+def test_the_hint_button_message_shows_the_hint_and_it_goes_when_the_position_changes():
+    w = table()
+    send(w, {"kind": "hint"})
+    suggestions = w._hint["suggestions"]
+    assert suggestions and w._table["tools"]["hint"] is True
+    w.act(suggestions[0]["action"])
+    assert "suggestions" not in w._hint  # the position changed: the hint is gone
+    send(w, {"kind": "hint"})
+    assert w._hint["suggestions"]
+    send(w, {"kind": "hint-hide"})
+    assert "suggestions" not in w._hint
+
+
+def test_the_hint_speaks_the_tables_language():
+    w = table(language="de")
+    w.show_hint()
+    assert w._hint["title"].startswith("Tipp für Ana")
+    w.language = "en"
+    assert w._hint["title"].startswith("Hint for Ana")
+
+
+def test_a_hint_on_a_finished_game_gives_the_message_and_nothing_escapes():
+    game = alh.simulate(["Ana", "Ben"], seed=1)
+    with pytest.raises(HintError) as raised:
+        hint(game)
+    w = alh.GameWidget(game)
+    assert w._table["tools"]["hint"] is False  # the button is off
+    assert w.show_hint() is None
+    assert w.note == str(raised.value) and "suggestions" not in w._hint
+    send(w, {"kind": "hint"})  # a press from the page all the same
+    assert w.note == str(raised.value) and w._note["kind"] == "hint"
+
+
+def test_a_hint_while_a_bot_is_to_play_says_so():
+    w = table(autoplay=False)
+    assert not w.human_to_play and w._table["tools"]["hint"] is False
+    assert w.show_hint() is None
+    assert w.note == "It is the turn of Ben, played by a bot: press Bot plays."
+
+
+def test_a_search_that_fails_becomes_a_message_on_the_table(monkeypatch):
+    def broken(*_args, **_kwargs):
+        raise RuntimeError("search broke")
+
+    monkeypatch.setattr(game_widget, "hint", broken)
+    w = table()
+    before = w.game.history
+    send(w, {"kind": "hint"})
+    assert w.note == "No hint could be found this time; the table has not changed."
+    assert w.game.history == before and "suggestions" not in w._hint
+
+
+def test_the_level_select_changes_the_bots_and_keeps_the_game():
+    w = table()
+    assert w.level is None and isinstance(w.bots[1], GreedyBot)  # a bot object: as given
+    levels = [option["value"] for option in w._table["tools"]["levels"]]
+    assert levels == ["", "random", "greedy", "search", "search-strong"]
+    history, saved = w.game.history, w.game.to_json()
+    send(w, {"kind": "level", "level": "search"})
+    assert w.level == "search" and isinstance(w.bots[1], SearchBot)
+    assert w.note.startswith("The bots now play at the level Medium (search)")
+    send(w, {"kind": "level", "level": "random"})
+    assert isinstance(w.bots[1], RandomBot)
+    assert w.game.history == history and w.game.to_json() == saved  # never loses a game
+    assert w._table["tools"]["levels"][0]["value"] == "random"  # no "as given" any more
+    # The next bot turn is played by the new bot.
+    w.act(alh.TakeMoney((w.game.state.display[0],)))
+    w.act(alh.EndTurn())
+    assert w.game.state.current == 0 and len(w.game.history) > len(history) + 2
+
+
+def test_levels_by_name_and_by_argument():
+    w = alh.GameWidget(alh.Game(["Ana", "Ben"], seed=4), bots={1: "search"})
+    assert w.level == "search" and isinstance(w.bots[1], SearchBot)
+    w = alh.GameWidget(alh.Game(3, seed=4), bots={1: GreedyBot(1), 2: "greedy"}, level="random")
+    assert w.level == "random" and all(isinstance(b, RandomBot) for b in w.bots.values())
+    assert alh.GameWidget(level="search-strong").bots[1].__class__ is SearchBot
+    hot_seat = alh.GameWidget(alh.Game(2, seed=1))
+    assert hot_seat._table["tools"]["levels"] == []  # no bots: no level to choose
+    send(hot_seat, {"kind": "level", "level": "search"})
+    assert hot_seat.note == (
+        "Ignored a message from the page: no seat of this table is played by a bot: no level to set"
+    )
+    assert hot_seat.bots == {} and hot_seat.level is None
+
+
+@pytest.mark.parametrize("bad", ["hard", "", 3, ["search"]])
+def test_a_bad_level_is_refused_naming_the_field_and_the_table_is_unchanged(bad):
+    w = table()
+    bots, table_before, history = w.bots, w._table, w.game.history
+    with pytest.raises(LevelError, match=r"^level must be one of 'random', 'greedy', ") as e:
+        w.level = bad
+    assert isinstance(e.value, GameWidgetError) and e.value.field == "level"
+    assert w.level is None and w.bots == bots and w._table == table_before
+    # From the page: ignored with the same reason, nothing changed.
+    send(w, {"kind": "level", "level": bad})
+    assert w.note.startswith("Ignored a message from the page: level must be one of")
+    assert w.level is None and w.bots == bots and w.game.history == history
+    with pytest.raises(LevelError, match=r"^level must be"):
+        alh.GameWidget(alh.Game(2, seed=1), bots={1: "greedy"}, level=bad)
+    with pytest.raises(GameWidgetError, match="'search-strong' or has choose"):
+        alh.GameWidget(alh.Game(2, seed=1), bots={1: bad or None})

@@ -35,7 +35,7 @@ from ..core.actions import (
     SwapWithReserve,
     TakeMoney,
 )
-from ..core.bots import Bot, GreedyBot, RandomBot
+from ..core.bots import LEVELS, Bot, BotError, bot_for
 from ..core.city import City
 from ..core.errors import AlhambraError, shown
 from ..core.game import Game
@@ -43,6 +43,7 @@ from ..core.geometry import Cell
 from ..core.messages import Phrase, render, template, words
 from ..core.money import CURRENCY, VALUE, describe, space_currency, total
 from ..core.phases import PHASE_FINAL, PHASE_OVER, PHASE_PLAY
+from ..core.search import Hint, hint
 from ..core.state import PlayerState
 from ..core.tiles import Tile
 from ..core.views import BoardMode, Offer, PaymentDue
@@ -144,24 +145,75 @@ class GameWidgetError(AlhambraError):
     """Raised when a game table is set up wrongly, e.g. a bot for seat 5 of a 2-player game."""
 
 
+class LevelError(GameWidgetError, traitlets.TraitError):
+    """Raised when a table's bots are given a level that is none of
+    :data:`~alhambra_nb.core.bots.LEVELS`; ``field`` is ``"level"``. (Also a
+    ``TraitError``, so a refused ``w.level = …`` leaves every trait as it was.)"""
+
+    field = "level"
+
+
+def _level_names() -> str:
+    return ", ".join(map(repr, LEVELS))
+
+
+def check_level(value: object, language: str | None = None) -> str | None:
+    """A bots' level checked: one of :data:`~alhambra_nb.core.bots.LEVELS`, or ``None`` (the
+    bots as given); a :class:`LevelError` naming the field otherwise."""
+    if value is None or (isinstance(value, str) and value in LEVELS):
+        return value
+    words = {"levels": _level_names(), "value": short(value, language)}
+    raise LevelError(render("widget.bad-level", words, language))
+
+
 def _make_bots(
     bots: Mapping[int, BotSpec] | None, players: int, language: str | None = None
 ) -> dict[int, Bot]:
+    """The bots by seat, each made by :func:`~alhambra_nb.core.bots.bot_for` (a level's name,
+    a bot class or a bot) with its seat as the seed."""
     found: dict[int, Bot] = {}
     for seat, spec in (bots or {}).items():
         if not isinstance(seat, int) or not 0 <= seat < players:
             words = {"value": shown(seat), "last": players - 1}
             raise GameWidgetError(render("widget.refusal-bot-seat", words, language))
-        if spec == "greedy":
-            found[seat] = GreedyBot(seed=seat)
-        elif spec == "random":
-            found[seat] = RandomBot(seed=seat)
-        elif hasattr(spec, "choose"):
-            found[seat] = spec  # type: ignore[assignment]
-        else:
-            words = {"value": shown(spec)}
+        try:
+            # bot_for reads None as "random"; a table's bots are named.
+            bot = None if spec is None else bot_for(spec, seat)
+        except BotError:
+            bot = None
+        if bot is None:
+            words = {"levels": _level_names(), "value": shown(spec)}
             raise GameWidgetError(render("widget.refusal-bot", words, language))
+        found[seat] = bot
     return found
+
+
+def _level_given(bots: Mapping[int, BotSpec] | None) -> str | None:
+    """The level every bot was asked for by name, or ``None`` (no bots, other bots, or
+    levels that differ)."""
+    specs = set((bots or {}).values())
+    if len(specs) == 1:
+        (spec,) = specs
+        if isinstance(spec, str) and spec in LEVELS:
+            return spec
+    return None
+
+
+def hint_payload(found: Hint, language: str | None = None) -> dict[str, Any]:
+    """A hint as the page shows it: a title naming the player, and per suggestion (best
+    first) the move in words and its effects, all in ``language``. The action's text goes
+    along only as data, for tests and for the page to key on; it is not shown."""
+    return {
+        "title": render("widget.hint-title", {"player": found.player}, language),
+        "suggestions": [
+            {
+                "action": str(s.action),
+                "move": s.move(language),
+                "effects": list(s.effects(language)),
+            }
+            for s in found.suggestions
+        ],
+    }
 
 
 class GameWidget(BoardWidget):
@@ -174,9 +226,15 @@ class GameWidget(BoardWidget):
     turn*; *Undo* takes back your last action (and what the bots did after it). Bots play as
     soon as it is their turn (``autoplay=False``: one turn per *Bot plays*).
 
+    *Hint* (or :meth:`show_hint`) asks the search for the best moves of the player to play
+    and shows them, best first, in words, until the position changes. ``level`` (the table's
+    *Bots* select) sets how well every bot seat plays: one of
+    :data:`~alhambra_nb.core.bots.LEVELS`; a change keeps the game and seats new bots.
+
     From code: :meth:`act` takes an action (or its text) as a click would, :meth:`undo`,
-    :meth:`play_bots`; ``w.game`` is the game itself. ``language`` (the session's by
-    default) is what the table speaks; changing it redraws the table in the new one.
+    :meth:`play_bots`, :meth:`show_hint`; ``w.game`` is the game itself. ``language`` (the
+    session's by default) is what the table speaks; changing it redraws the table in the new
+    one.
     """
 
     _esm = bundle("board.js", "game.js")
@@ -192,12 +250,18 @@ class GameWidget(BoardWidget):
     ``"N"``, ``"E"``, ``"S"`` or ``"W"``); the board's verdicts are for a placement with it."""
     el_schauf = traitlets.Bool(False).tag(sync=True)
     """Expansion II: whether the board's redesign is Abdul El'Schauf's extra one."""
+    level = traitlets.Any(None).tag(sync=True)
+    """How well every bot seat plays: ``"random"``, ``"greedy"``, ``"search"`` or
+    ``"search-strong"`` (:data:`~alhambra_nb.core.bots.LEVELS`), or ``None`` for the bots as
+    given (objects, or levels that differ). Setting it seats new bots; the game goes on."""
 
     _table = traitlets.Dict().tag(sync=True)
     _options = traitlets.Dict().tag(sync=True)
     _prompt = traitlets.Unicode("").tag(sync=True)
     _words = traitlets.Dict().tag(sync=True)
     """What the page writes itself (status templates), from the catalogue."""
+    _hint = traitlets.Dict().tag(sync=True)
+    """The hint shown (empty: none): its title and suggestions in words, and a serial."""
 
     def __init__(
         self,
@@ -206,13 +270,28 @@ class GameWidget(BoardWidget):
         *,
         autoplay: bool = True,
         language: str | None = None,
+        level: str | None = None,
         **kwargs: Any,
     ) -> None:
         if game is None:  # a quick game: you against a greedy bot
             game = Game(["You", "Bot"], seed=0)
             bots = {1: "greedy"} if bots is None else bots
+        level = check_level(level, language)
         self._game = game
         self._bots = _make_bots(bots, len(game.state.players), language)
+        self._bot_seats = tuple(sorted(self._bots))
+        """The seats played by bots: a level sets all of them (also one whose bot failed)."""
+        if level is not None:
+            self._seat_bots(level)
+        else:
+            level = _level_given(bots)
+        self._moves = 0
+        """Counts actions and undos: a hint belongs to the position it was asked in."""
+        self._hint_found: Hint | None = None
+        self._hint_shown: tuple[str, dict[str, Any]] | None = None
+        """The hint's words, and their language."""
+        self._hint_at = -1
+        self._hints = 0
         self._marks: list[str] = [""] * len(self._game.state.log)
         self._actors: list[str] = []
         self._fresh_from = len(self._marks)
@@ -220,7 +299,7 @@ class GameWidget(BoardWidget):
         self._ready = False
         self._board: BoardMode | None = None
         """The module offer being made on the board while ``el_schauf`` is on."""
-        super().__init__(autoplay=autoplay, language=language, **kwargs)
+        super().__init__(autoplay=autoplay, language=language, level=level, **kwargs)
         self._words = words("game-page.", self.language)
         if autoplay:
             self._run_bots(None)
@@ -291,6 +370,28 @@ class GameWidget(BoardWidget):
             raise traitlets.TraitError(self._not_human().explain(self.language))
         return proposal["value"]
 
+    @traitlets.validate("level")
+    def _valid_level(self, proposal: dict[str, Any]) -> str | None:
+        return check_level(proposal["value"], self.language)
+
+    @traitlets.observe("level")
+    def _level_changed(self, change: dict[str, Any]) -> None:
+        # The same game, new bots; whoever is to play now plays at the new level.
+        if not self._ready or change["new"] is None or not self._bot_seats:
+            return
+        self._seat_bots(change["new"])
+        label = self._render(f"widget.level-{change['new']}")
+        self._say(self._render("widget.level-set", level=label), "info")
+        if self.autoplay and self._bot_to_play():  # a seat played by hand since its bot failed
+            self._fresh_from = len(self._marks)
+            self._run_bots(None)
+            self._settle_choice(reset=True)
+        self._refresh()
+
+    def _seat_bots(self, level: str) -> None:
+        """A bot of ``level`` on every bot seat, seeded with its seat as at the start."""
+        self._bots = {seat: bot_for(level, seat) for seat in self._bot_seats}
+
     @traitlets.observe("choice", "redesign", "gate", "el_schauf")
     def _choice_changed(self, _change: dict[str, Any]) -> None:
         if self._ready:
@@ -339,6 +440,7 @@ class GameWidget(BoardWidget):
         while self._actors:
             actor = self._actors.pop()
             taken.append(str(self._game.undo()))
+            self._moves += 1
             if actor == "human":
                 break
         del self._marks[len(self._game.state.log) :]
@@ -357,6 +459,36 @@ class GameWidget(BoardWidget):
         self._settle_choice(reset=True)
         self._refresh()
         return count
+
+    def show_hint(self) -> Hint | None:
+        """Ask the search for the best moves of the player to play (as *Hint* does) and show
+        them on the table, best first, until the position changes; returns the
+        :class:`~alhambra_nb.core.search.Hint`. When there is none to give (the game is over,
+        a bot is to play) the table says why and ``None`` is returned: nothing is raised."""
+        found = shown = None
+        try:
+            if not self._game.is_over() and not self.human_to_play:
+                raise self._not_human()
+            # Seeded by the position, so the same position gives the same hint.
+            found = hint(self._game, seed=len(self._game.history))
+            shown = (self.language, hint_payload(found, self.language))
+        except NothingToDoError as error:
+            self._say(error.explain(self.language), "hint")
+        except AlhambraError as error:  # the engine's HintError: no hint in this position
+            self._say(_explained(error, self.language), "hint")
+        except Exception:  # a search that fails must never break the table
+            log.exception("no hint for %r", self)
+            self._say(self._render("widget.hint-failed"), "refused")
+            found = None
+        self._hint_found, self._hint_shown, self._hint_at = found, shown, self._moves
+        self._hints += 1
+        self._refresh()
+        return found
+
+    def hide_hint(self) -> None:
+        """Take the hint off the table (the next action does too)."""
+        self._hint_found = None
+        self._refresh()
 
     def _bot_to_play(self) -> bool:
         return not self._game.is_over() and self._game.state.current in self._bots
@@ -388,6 +520,7 @@ class GameWidget(BoardWidget):
 
     def _apply(self, action: Action, actor: str) -> None:
         self._game.apply(action)
+        self._moves += 1
         self._actors.append(actor)
         grown = len(self._game.state.log) - len(self._marks)
         self._marks.extend([actor] * grown)
@@ -453,7 +586,11 @@ class GameWidget(BoardWidget):
         view = TableView(bots=frozenset(self._bots), choice=self.choice, log_marks=self._marks,
                          fresh_from=self._fresh_from, controls=controls)  # fmt: skip
         svg, meta = table_payload(self._game, view, self.language)
+        meta["tools"] = self._tools_payload()
+        if self._hint_at != self._moves:
+            self._hint_found = None  # a hint is for the position it was asked in
         with self.hold_sync():
+            self._hint = self._hint_payload()
             state = self._game.state
             turn = f"{state.turn}:{state.current}"  # what the page's picks belong to
             self._table = {"svg": svg, "version": self._version, "seat": seat, "turn": turn,
@@ -461,6 +598,29 @@ class GameWidget(BoardWidget):
             self._verdicts = self._compute_verdicts(seat, meta)
             self._options = self._compute_options(seat, payment)
             self._prompt = prompt
+
+    def _tools_payload(self) -> dict[str, Any]:
+        """The hint button (on while a player of this table is to play) and the bots' level
+        select (with its options in words; none without bot seats)."""
+        levels = [{"value": name, "label": self._render(f"widget.level-{name}")}
+                  for name in LEVELS]  # fmt: skip
+        if self.level is None and self._bot_seats:
+            levels.insert(0, {"value": "", "label": self._render("widget.level-custom")})
+        return {"hint": self.human_to_play, "levels": levels if self._bot_seats else []}
+
+    def _hint_payload(self) -> dict[str, Any]:
+        """The hint shown, in the table's language (said again when the language changes);
+        the serial makes a repeated hint a change the page sees."""
+        if self._hint_found is None:
+            return {"serial": self._hints}
+        if self._hint_shown is None or self._hint_shown[0] != self.language:
+            try:
+                self._hint_shown = (self.language, hint_payload(self._hint_found, self.language))
+            except Exception:  # words that fail must never break the table: no hint then
+                log.exception("the hint of %r could not be said", self)
+                self._hint_found = None
+                return {"serial": self._hints}
+        return {**self._hint_shown[1], "serial": self._hints}
 
     def _compute_verdicts(self, seat: int | None, meta: dict[str, Any]) -> dict[str, Any]:
         base = {"version": self._version, "seat": seat, "mode": None, "tile": None,
@@ -779,6 +939,18 @@ class GameWidget(BoardWidget):
     def _on_undo(self, _content: dict[str, Any]) -> None:
         self.undo()
 
+    def _on_hint(self, _content: dict[str, Any]) -> None:
+        self.show_hint()
+
+    def _on_hint_hide(self, _content: dict[str, Any]) -> None:
+        self.hide_hint()
+
+    def _on_level(self, content: dict[str, Any]) -> None:
+        """The bots' level chosen in the select (checked: a bad one is ignored with a note)."""
+        if not self._bot_seats:
+            raise BadMessageError("widget.bad-no-bot-seats")
+        self.level = content.get("level")
+
     def _on_bot(self, _content: dict[str, Any]) -> None:
         if not self._bot_to_play():
             raise BadMessageError("widget.bad-no-bot")
@@ -814,8 +986,18 @@ _HANDLERS = {
     "module": GameWidget._on_module,
     "gate": GameWidget._on_gate,
     "pay": GameWidget._on_pay,
+    "hint": GameWidget._on_hint,
+    "hint-hide": GameWidget._on_hint_hide,
+    "level": GameWidget._on_level,
 }
 """Message kinds the page sends, and who handles them."""
+
+
+def _explained(error: Exception, language: str | None) -> str:
+    """An engine error's sentence in ``language`` when it can say it in another language
+    than the session's, else as it was raised."""
+    explain = getattr(error, "explain", None)
+    return explain(language) if callable(explain) else str(error)
 
 
 def _key(cards: Iterable[str]) -> str:

@@ -58,7 +58,7 @@ add_messages(
         "widget.short-items": "a list of {count} items",
         "widget.short-unshown": "a value too large to show",
         "widget.refusal-bot-seat": "no seat {value} for a bot: seats are 0 to {last}",
-        "widget.refusal-bot": "a bot is 'greedy', 'random' or has choose(), not {value}",
+        "widget.refusal-bot": "a bot is one of {levels} or has choose(), not {value}",
         "widget.game-bot-failed": (
             "The bot of {player} failed ({error}); that seat is now played by hand."
         ),

@@ -162,6 +162,7 @@ export function keepKeysInside(event) {
 const IDENTITY = [
   "data-cell",
   "data-do",
+  "data-tool",
   "data-gate",
   "data-module",
   "data-card",
@@ -176,9 +177,12 @@ const IDENTITY = [
 ];
 
 /** The identity attributes of parts that come in a series (cards, cells, tiles, options):
- * when one goes, another of the series takes the focus. A button named by `data-do` is one of
- * a kind: when it goes off, the focus goes to a neighbour instead. */
-const SERIES = IDENTITY.filter((name) => !["data-do", "data-gate", "data-module"].includes(name));
+ * when one goes, another of the series takes the focus. A button named by `data-do` (or by
+ * `data-tool`, the game table's hint and level) is one of a kind: when it goes off, the
+ * focus goes to a neighbour instead. */
+const SERIES = IDENTITY.filter(
+  (name) => !["data-do", "data-tool", "data-gate", "data-module"].includes(name),
+);
 
 const FOCUSABLE =
   'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"]):not([aria-disabled="true"])';

@@ -21,9 +21,12 @@ import {
 
 /**
  * @typedef {import("./board.js").Verdict} Verdict
+ * @typedef {{hint: boolean, levels: {value: string, label: string}[]}} Tools
  * @typedef {{svg: string, version: number, seat: number | null, turn: string, height: number,
  *            palette: Record<string, string>, cities: Record<string, {extent: [number, number, number, number], name: string,
- *                                     labels: Record<string, string>}>}} Table
+ *                                     labels: Record<string, string>}>, tools?: Tools}} Table
+ * @typedef {{serial: number, title?: string,
+ *            suggestions?: {action: string, move: string, effects: string[]}[]}} Hint
  * @typedef {{version: number, seat: number | null, mode: string | null, tile: string | null,
  *            gate?: string | null, ghost?: string, cells: Record<string, Verdict>}} Verdicts
  * @typedef {{version: number, take: Record<string, Verdict>,
@@ -43,16 +46,26 @@ const WATCHED = [
   "gate",
   "el_schauf",
   "_words",
+  "_hint",
+  "level",
 ];
 const UNIT = 100;
 
 // The status and the note come first, above the table (which game.css lets scroll in a box
-// that fits a laptop's window): a refusal is read where the learner looks.
+// that fits a laptop's window): a refusal is read where the learner looks. Then the Hint
+// button and the bots' level, and the hint itself in a live region (always there, so what
+// appears in it is announced).
 const TEMPLATE = `
   <div class="alh-feedback">
     <p class="alh-status" role="status" aria-live="polite"></p>
     <p class="alh-note" aria-live="polite"></p>
   </div>
+  <div class="alh-tools" role="group">
+    <button type="button" class="alh-hint-button" data-tool="hint"></button>
+    <label class="alh-level"><span class="alh-level-label"></span>
+      <select class="alh-level-select" data-tool="level"></select></label>
+  </div>
+  <div class="alh-hint-live" aria-live="polite"></div>
   <div class="alh-table"></div>
 `;
 
@@ -68,6 +81,11 @@ export function cardsKey(ids) {
 function render({ model, el }) {
   const root = mountView(el, "alh-game", TEMPLATE);
   const host = /** @type {HTMLElement} */ (root.querySelector(".alh-table"));
+  const tools = /** @type {HTMLElement} */ (root.querySelector(".alh-tools"));
+  const hintButton = /** @type {HTMLButtonElement} */ (root.querySelector(".alh-hint-button"));
+  const levelBox = /** @type {HTMLElement} */ (root.querySelector(".alh-level"));
+  const levelSelect = /** @type {HTMLSelectElement} */ (root.querySelector(".alh-level-select"));
+  const hintLive = /** @type {HTMLElement} */ (root.querySelector(".alh-hint-live"));
 
   /** What only the page knows: what is picked, where the pointer and the focus are. */
   const ui = {
@@ -82,6 +100,12 @@ function render({ model, el }) {
     board: null,
     /** @type {Map<string, Node>} */ ghosts: new Map(),
     words: null,
+    /** The hint drawn last (a new one is drawn, and announced, once). */
+    /** @type {Hint | null} */ hint: null,
+    /** The levels drawn in the select, as JSON (redrawn only when they change). */
+    levels: "",
+    /** While Python looks for a hint: the serials it started from (any answer ends it). */
+    /** @type {{hint: number, note: number, table: number} | null} */ busy: null,
   };
 
   /** A sentence of the catalogue (`_words`, sent by Python), filled. */
@@ -221,6 +245,112 @@ function render({ model, el }) {
     return model.get("_prompt") || "";
   }
 
+  /** A search for a hint is over once Python answers: a hint, a note or a new table. */
+  function settleBusy() {
+    if (!ui.busy) return;
+    const hint = (model.get("_hint") || {}).serial ?? 0;
+    const note = (model.get("_note") || {}).serial ?? 0;
+    if (hint !== ui.busy.hint || note !== ui.busy.note || version() !== ui.busy.table) {
+      ui.busy = null;
+    }
+  }
+
+  /** The Hint button and the bots' level select, as Python says they are now. */
+  function drawTools(table) {
+    /** @type {Tools} */ const now = table.tools || { hint: false, levels: [] };
+    tools.setAttribute("aria-label", say("tools"));
+    hintButton.textContent = say("hint");
+    hintButton.title = say("hint-title");
+    // Off while no player of this table is to play: out of the Tab order. While Python
+    // searches it stays focusable, marked busy, and a second press does nothing.
+    hintButton.disabled = !now.hint;
+    hintButton.setAttribute("aria-disabled", String(!now.hint || !!ui.busy));
+    hintButton.setAttribute("aria-busy", String(!!ui.busy));
+    root.querySelector(".alh-level-label").textContent = say("level");
+    levelBox.hidden = !now.levels.length;
+    const levels = JSON.stringify(now.levels);
+    if (levels !== ui.levels) {
+      ui.levels = levels;
+      levelSelect.replaceChildren(
+        ...now.levels.map(({ value, label }) => {
+          const option = document.createElement("option");
+          option.value = value;
+          option.textContent = label;
+          option.disabled = value === ""; // the bots as given: shown, not chosen
+          return option;
+        }),
+      );
+    }
+    const level = model.get("level") ?? "";
+    if (levelSelect.value !== level) levelSelect.value = level;
+  }
+
+  /** The hint (its title, and each move with its effects, best first), or what is underway. */
+  function drawHint() {
+    /** @type {Hint} */ const hint = model.get("_hint") || { serial: 0 };
+    const busy = ui.busy ? "busy" : "";
+    if (hint === ui.hint && hintLive.dataset.state === busy) return;
+    const focused = hintLive.contains(document.activeElement);
+    ui.hint = hint;
+    hintLive.dataset.state = busy;
+    if (ui.busy) {
+      const text = document.createElement("p");
+      text.className = "alh-hint-busy";
+      text.textContent = say("hint-busy");
+      hintLive.replaceChildren(text);
+    } else if (hint.suggestions && hint.suggestions.length) {
+      hintLive.replaceChildren(hintPanel(hint));
+    } else hintLive.replaceChildren();
+    // The hint went with the focus in it (hidden, or the position changed): back to Hint.
+    if (focused && !hintLive.contains(document.activeElement)) {
+      (hintButton.disabled ? root : hintButton).focus({ preventScroll: true });
+    }
+  }
+
+  /** @param {Hint} hint */
+  function hintPanel(hint) {
+    const panel = document.createElement("section");
+    panel.className = "alh-hint";
+    const title = document.createElement("p");
+    title.className = "alh-hint-title";
+    title.id = `alh-hint-title-${Math.random().toString(36).slice(2)}`;
+    title.textContent = hint.title || "";
+    panel.setAttribute("aria-labelledby", title.id);
+    const list = document.createElement("ol");
+    list.className = "alh-hint-list";
+    for (const suggestion of hint.suggestions || []) {
+      const item = document.createElement("li");
+      item.className = "alh-hint-item";
+      item.dataset.action = suggestion.action; // for tests and keys; never shown
+      const move = document.createElement("p");
+      move.className = "alh-hint-move";
+      move.textContent = suggestion.move;
+      item.appendChild(move);
+      if (suggestion.effects.length) {
+        const effects = document.createElement("ul");
+        effects.className = "alh-hint-effects";
+        for (const sentence of suggestion.effects) {
+          const line = document.createElement("li");
+          line.textContent = sentence;
+          effects.appendChild(line);
+        }
+        item.appendChild(effects);
+      }
+      list.appendChild(item);
+    }
+    const hide = document.createElement("button");
+    hide.type = "button";
+    hide.className = "alh-hint-hide";
+    hide.dataset.tool = "hint-hide";
+    hide.textContent = say("hint-hide");
+    // The title and Hide on one line above the moves, so Hide is in sight while they scroll.
+    const head = document.createElement("div");
+    head.className = "alh-hint-head";
+    head.append(title, hide);
+    panel.append(head, list);
+    return panel;
+  }
+
   /** The one drawing function: make the page show the model and what is picked or pointed. */
   function draw() {
     const place = focusPlace(root);
@@ -250,6 +380,9 @@ function render({ model, el }) {
     }
     showStatus(root, statusText(), ui.pointed, model.get("_note") || {});
     root.dataset.redesign = String(!!model.get("redesign"));
+    settleBusy();
+    drawTools(table);
+    drawHint();
   }
 
   // -- what the learner does ---------------------------------------------------------------
@@ -375,6 +508,25 @@ function render({ model, el }) {
     // Keep JupyterLab's command-mode shortcuts out of what the table handles.
     event.preventDefault();
     event.stopPropagation();
+  });
+
+  // The hint and the level: plain buttons and a select, so keys work as everywhere.
+  root.addEventListener("click", (event) => {
+    const tool = /** @type {Element} */ (event.target)?.closest?.("[data-tool]");
+    if (!tool || !root.contains(tool)) return;
+    const what = tool.getAttribute("data-tool");
+    if (what === "hint") {
+      if (hintButton.disabled || ui.busy) return;
+      const note = (model.get("_note") || {}).serial ?? 0;
+      ui.busy = { hint: (model.get("_hint") || {}).serial ?? 0, note, table: version() };
+      draw();
+      send({ kind: "hint" });
+    } else if (what === "hint-hide") {
+      send({ kind: "hint-hide" });
+    }
+  });
+  levelSelect.addEventListener("change", () => {
+    if (levelSelect.value) send({ kind: "level", level: levelSelect.value });
   });
 
   // -- what Python says ----------------------------------------------------------------------
