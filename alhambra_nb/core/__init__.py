@@ -63,6 +63,7 @@ from .scoring import (
     rank_type,
     score_round,
 )
+from .search import Hint, HintError, SearchBot, Suggestion, hint
 from .socket import MODULES, Bonus, Module, UnknownModuleError
 from .state import GameState, GameStateError
 from .tiles import (
@@ -129,6 +130,8 @@ __all__ = [
     "GameStateError",
     "GiveToNeutral",
     "GreedyBot",
+    "Hint",
+    "HintError",
     "IllegalActionError",
     "IllegalPlacementError",
     "IllegalRedesignError",
@@ -149,9 +152,11 @@ __all__ = [
     "ScoreBreakdown",
     "ScoringCard",
     "ScoringError",
+    "SearchBot",
     "SeatError",
     "Side",
     "SideError",
+    "Suggestion",
     "SwapWithReserve",
     "TakeMoney",
     "Tile",
@@ -175,6 +180,7 @@ __all__ = [
     "check_action",
     "format_cell",
     "get_language",
+    "hint",
     "languages",
     "legal_actions",
     "load_camps",

@@ -187,16 +187,9 @@ class GreedyBot:
         best: tuple[float, tuple[str, ...]] | None = None
         for cards in take_options(state, state.current):
             value = float(total(cards))
-            hand = player.money + list(cards)
-            for space in MARKET_SPACES:
-                tile = state.market[space - 1]
-                if tile is None:
-                    continue
-                currency = space_currency(space)
-                if not any(CURRENCY.get(c) is currency for c in cards):
-                    continue
-                values = [VALUE[c] for c in hand if CURRENCY.get(c) is currency]
-                if can_pay_exactly(values, tile.price):
+            taken = {CURRENCY.get(c) for c in cards}
+            for space, tile in exactly_payable(state, [*player.money, *cards]):
+                if space_currency(space) in taken:
                     value += 0.5 * self.tile_value(state, tile)
             if best is None or value > best[0]:
                 best = (value, cards)
@@ -230,12 +223,26 @@ class GreedyBot:
         return best[1]
 
 
+def exactly_payable(state: GameState, hand: Sequence[str]) -> list[tuple[int, Tile]]:
+    """The market's spaces and tiles that ``hand`` pays for exactly."""
+    found = []
+    for space in MARKET_SPACES:
+        tile = state.market[space - 1]
+        if tile is None:
+            continue
+        currency = space_currency(space)
+        values = [VALUE[c] for c in hand if CURRENCY.get(c) is currency]
+        if can_pay_exactly(values, tile.price):
+            found.append((space, tile))
+    return found
+
+
 LEVELS: tuple[str, ...] = ("random", "greedy", "search", "search-strong")
 """The computer players by name, weakest first: random, greedy, and a search at two
 strengths (the stronger thinks longer)."""
 
-_SEARCH_STRENGTH = {"search": {"simulations": 48, "time": 0.5}}
-_SEARCH_STRENGTH["search-strong"] = {"simulations": 200, "time": 1.0}
+_SEARCH_STRENGTH = {"search": {"simulations": 24, "time": 0.5}}
+_SEARCH_STRENGTH["search-strong"] = {"simulations": 64, "time": 1.0}
 
 
 def bot_for(spec: object, seed: int = 0) -> Bot:

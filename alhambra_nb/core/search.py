@@ -8,7 +8,7 @@
   (:meth:`~.socket.Module.conceal`);
 - in each imagined game every candidate main action is played out by sensible players
   (:class:`~.bots.GreedyBot` for everyone, the searcher included) until every player has had
-  a turn, and the position reached is valued by :func:`outlook`: points so far plus the
+  two turns, and the position reached is valued by :func:`outlook`: points so far plus the
   points today's majorities and walls would bring at the scorings still to come, plus the
   money in hand;
 - the candidates share the same imagined games (so luck cancels out between them) and the
@@ -43,13 +43,12 @@ from .actions import (
     SwapWithReserve,
     TakeMoney,
 )
-from .bots import GreedyBot
+from .bots import GreedyBot, exactly_payable
 from .errors import AlhambraError, shown
 from .events import Event
 from .geometry import Cell
 from .messages import Phrase, render
-from .money import CURRENCY, MARKET_SPACES, VALUE, Cards, space_currency, total
-from .payment import can_pay_exactly
+from .money import VALUE, Cards, total
 from .phases import PHASE_OVER, PHASE_PLAY
 from .scoring import score_round
 from .socket import Turn
@@ -63,7 +62,7 @@ from .turns import (
     pile_lengths,
 )
 
-ROUNDS_AHEAD = 1
+ROUNDS_AHEAD = 2
 """How many rounds of turns a play-out looks ahead before the position is valued."""
 
 DISPLAY_SIZE = 4
@@ -103,8 +102,13 @@ def _reshuffled_deck(state: GameState, rng: random.Random) -> list[str]:
     # Cards that are no money (scoring cards, characters) were shuffled into given piles, and
     # the deck is still the one set up (a reshuffle comes only once it is empty): each such
     # card may lie anywhere in its own pile, and the money anywhere else.
+    piles = _piles_left(state)
+    if not piles or piles[0][0] != 0 or piles[-1][1] != len(deck):
+        # A deck that is not what its setup made (a game staged by hand): leave such cards
+        # where they lie rather than guess.
+        piles = [(index, index + 1) for index, card_id in enumerate(deck) if card_id not in VALUE]
     new: list[str | None] = [None] * len(deck)
-    for start, stop in _piles_left(state):
+    for start, stop in piles:
         special = sorted(card_id for card_id in deck[start:stop] if card_id not in VALUE)
         for card_id, index in zip(
             special, rng.sample(range(start, stop), len(special)), strict=True
@@ -204,7 +208,7 @@ def lead(state: GameState, seat: int) -> float:
 @dataclass(frozen=True)
 class Rated:
     """A candidate action and what the search found: the mean lead over the best rival
-    after a round of turns, over ``samples`` imagined games."""
+    :data:`ROUNDS_AHEAD` rounds of turns later, over ``samples`` imagined games."""
 
     action: Action
     lead: float
@@ -230,7 +234,7 @@ class SearchBot:
     same move: the count decides, not the clock.
     """
 
-    def __init__(self, seed: int = 0, *, time: float | None = 1.0, simulations: int = 200) -> None:
+    def __init__(self, seed: int = 0, *, time: float | None = 1.0, simulations: int = 64) -> None:
         if not isinstance(simulations, int) or isinstance(simulations, bool) or simulations < 1:
             raise SearchError(render("refusal.simulations", {"value": shown(simulations)}))
         if time is not None and (
@@ -320,8 +324,9 @@ def _worth_paying(options: Sequence[Buy], tile: Tile | None) -> list[Buy]:
 
 
 def playout(world: GameState, action: Action, player: GreedyBot) -> float:
-    """Play ``action`` in a copy of ``world`` and every turn after it until each player has
-    had one more turn (or the game is over); the lead of the one who acted then."""
+    """Play ``action`` in a copy of ``world`` and every turn after it for
+    :data:`ROUNDS_AHEAD` rounds of turns (or until the game is over); the lead of the one who
+    acted then."""
     state = world.copy()
     seat = state.current
     stop = state.turn + ROUNDS_AHEAD * len(state.players)
@@ -341,7 +346,7 @@ class HintError(AlhambraError):
 @dataclass(frozen=True)
 class Suggestion:
     """A move the hint suggests: the action, what it does in words, and how far ahead of the
-    best rival it left the player a round later in the games the search played out
+    best rival it left the player :data:`ROUNDS_AHEAD` rounds later in the games played out
     (``samples`` of them; none when there was only this move to weigh)."""
 
     action: Action
@@ -464,10 +469,12 @@ def _effects(state: GameState, action: Action, greedy: GreedyBot) -> list[Phrase
     if isinstance(action, TakeMoney):
         hand = [*player.money, *action.cards]
         found = [Phrase("hint.money-kept", count=total(hand))]
+        before = exactly_payable(state, player.money)
         newly = [
-            t
-            for t in _exactly_payable(state, hand)
-            if t not in _exactly_payable(state, player.money)
+            tile
+            for found in exactly_payable(state, hand)
+            if found not in before
+            for tile in found[1:]
         ]
         if newly:
             found.append(Phrase("hint.exact-later", tiles=newly, count=len(newly)))
@@ -475,20 +482,6 @@ def _effects(state: GameState, action: Action, greedy: GreedyBot) -> list[Phrase
     if isinstance(action, EndTurn):
         return [Phrase("hint.money-kept", count=total(player.money))]
     return []
-
-
-def _exactly_payable(state: GameState, hand: Sequence[str]) -> list[Tile]:
-    """The market's tiles ``hand`` pays for exactly."""
-    found = []
-    for space in MARKET_SPACES:
-        tile = state.market[space - 1]
-        if tile is None:
-            continue
-        currency = space_currency(space)
-        values = [VALUE[c] for c in hand if CURRENCY.get(c) is currency]
-        if can_pay_exactly(values, tile.price):
-            found.append(tile)
-    return found
 
 
 def _tile_effects(

@@ -469,8 +469,8 @@ class GameWidget(BoardWidget):
         try:
             if not self._game.is_over() and not self.human_to_play:
                 raise self._not_human()
-            # Seeded by the position, so the same position gives the same hint.
-            found = hint(self._game, seed=len(self._game.history))
+            # The same search as alh.hint(game): the button and the code agree.
+            found = hint(self._game)
             shown = (self.language, hint_payload(found, self.language))
         except NothingToDoError as error:
             self._say(error.explain(self.language), "hint")

@@ -19,7 +19,7 @@ CELLS = [
     "import alhambra_nb as alh\n"
     'g = alh.GameWidget(alh.Game(["Ana", "Ben"], seed=3), bots={1: "greedy"})\ng',
     'print("BOTS>", type(g.bots[1]).__name__, g.level, len(g.game.history))',
-    'print("HINT>", [str(s.action) for s in alh.core.search.hint(g.game, seed=len(g.game.history))'
+    'print("HINT>", [str(s.action) for s in alh.core.search.hint(g.game)'
     ".suggestions] == [s['action'] for s in g._hint['suggestions']])",
 ]
 
