@@ -187,6 +187,9 @@ def test_hint_speaks_the_learners_language():
     german = found.describe("de")
     assert german != found.describe("en") and "Ana" in german
     assert "hint." not in german and "Buy(" not in german
+    lines = found.describe().splitlines()
+    assert lines[1].startswith("1. ") and all(line.startswith("   ") for line in lines[2:4])
+    assert "。 " not in found.describe("ja")  # a sentence a line: no space between sentences
 
 
 def test_hint_while_placing_suggests_the_greedy_cell_and_its_wall():

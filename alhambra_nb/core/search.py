@@ -367,8 +367,9 @@ class Suggestion:
         return [render(p.key, p.params, language) for p in self.why]
 
     def describe(self, language: str | None = None) -> str:
-        """The move and what it does, in one paragraph."""
-        return " ".join([self.move(language), *self.effects(language)])
+        """The move, then what it does: a sentence a line (short lines read well in a
+        notebook, and no language needs a space between its sentences)."""
+        return "\n".join([self.move(language), *self.effects(language)])
 
     def __str__(self) -> str:
         return self.describe()
@@ -382,10 +383,12 @@ class Hint:
     suggestions: tuple[Suggestion, ...]
 
     def describe(self, language: str | None = None) -> str:
-        """A heading and one numbered paragraph per move."""
-        heading = render("hint.heading", {"player": self.player}, language)
-        lines = [f"{i}. {s.describe(language)}" for i, s in enumerate(self.suggestions, 1)]
-        return "\n".join([heading, *lines])
+        """A heading, then each move numbered with what it does indented below it."""
+        lines = [render("hint.heading", {"player": self.player}, language)]
+        for number, suggestion in enumerate(self.suggestions, 1):
+            move, *effects = suggestion.describe(language).split("\n")
+            lines += [f"{number}. {move}", *(f"   {effect}" for effect in effects)]
+        return "\n".join(lines)
 
     def __str__(self) -> str:
         return self.describe()
