@@ -55,6 +55,7 @@ from .socket import Turn
 from .state import GameState
 from .tiles import Building, Tile
 from .turns import (
+    DISPLAY_SIZE,
     apply_in_place,
     holding_module,
     legal_actions,
@@ -64,9 +65,6 @@ from .turns import (
 
 ROUNDS_AHEAD = 2
 """How many rounds of turns a play-out looks ahead before the position is valued."""
-
-DISPLAY_SIZE = 4
-"""The money cards turned up for the display at setup."""
 
 PLAYOUT_ACTIONS = 400
 """A guard: a play-out stops after this many actions whatever happens."""
@@ -123,7 +121,7 @@ def _piles_left(state: GameState) -> list[tuple[int, int]]:
     top, so the first piles go first). Read from what everyone saw: how many cards there
     are, and how many were dealt as starting money and to the display."""
     n, modules = len(state.players), state.ruleset.modules
-    dealt = sum(event.params["count"] for event in _setup_events(state))
+    dealt = _dealt_at_setup(state)
     lengths = pile_lengths(money_at_setup(n, modules) - dealt - DISPLAY_SIZE, modules, n)
     drawn = sum(lengths) - len(state.deck)
     piles, start = [], 0
@@ -135,15 +133,15 @@ def _piles_left(state: GameState) -> list[tuple[int, int]]:
     return piles
 
 
-def _setup_events(state: GameState) -> list[Event]:
-    """The starting money dealt (the log's first events of that kind)."""
-    events = []
+def _dealt_at_setup(state: GameState) -> int:
+    """How many money cards the players were dealt as starting money (as the log says)."""
+    dealt = 0
     link = state.log_chain
     while link is not None:
         link, key, params = link
         if key == "event.money":
-            events.append(Event(key, params))
-    return events
+            dealt += params["count"]
+    return dealt
 
 
 # -- what a position is worth --------------------------------------------------------------

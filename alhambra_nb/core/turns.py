@@ -92,6 +92,10 @@ class GameSetupError(AlhambraError):
 
 
 # -- setup ----------------------------------------------------------------------------------
+DISPLAY_SIZE = 4
+"""The money cards the display holds, turned up at setup and after each turn."""
+
+
 def new_state(
     players: object = 2,
     seed: object = 0,
@@ -144,7 +148,7 @@ def new_state(
             count=len(player.money),
         )
     _choose_start(state)
-    for _ in range(4):
+    for _ in range(DISPLAY_SIZE):
         state.display.append(money.pop())
     state.deck = _stack_piles(money, loaded, n, rng)
     for module in loaded:
@@ -1004,7 +1008,7 @@ def scorings(state: GameState, rounds: Sequence[int]) -> None:
 def _refill_display(state: GameState) -> None:
     """Turn up money cards to 4 (scoring cards on the way are set aside, see
     :func:`draw_money`)."""
-    while len(state.display) < 4:
+    while len(state.display) < DISPLAY_SIZE:
         card_id = draw_money(state)
         if card_id is None:
             break
