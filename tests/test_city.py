@@ -1,5 +1,7 @@
 """The building rules (RULES.md §4), redesign, walls (§5) and the notation, case by case."""
 
+import copy
+import pickle
 from pathlib import Path
 
 import pytest
@@ -380,3 +382,20 @@ def test_every_placement_rule_has_a_test_here():
     source = Path(__file__).read_text(encoding="utf-8")
     for rule in alh.PLACEMENT_RULES:
         assert f"R.{rule.name}" in source
+
+
+def test_legal_cells_is_a_set_answered_from_the_rules_bits():
+    city = alh.random_city(3, 20)
+    tile = next(t for t in alh.TILES if len(city.legal_cells(t)) >= 2)
+    cells = city.legal_cells(tile)
+    plain = {cell for cell in city.candidate_cells() if city.is_legal(tile, cell)}
+    assert cells == plain and plain == cells and len(cells) == len(plain)
+    assert all(cell in cells for cell in plain)
+    assert (0, 0) not in cells and "(1, 0)" not in cells and (1, 0, 0) not in cells
+    assert list(cells) == sorted(plain, key=lambda c: (c[1], c[0]))  # reading order
+    first = next(iter(cells))
+    assert cells - {first} == plain - {first} and type(cells - {first}) is set
+    assert {first} | cells == plain and type({(99, 99)} - cells) is set
+    assert pickle.loads(pickle.dumps(cells)) == plain
+    assert copy.copy(cells) == plain and repr(cells) == repr(plain)
+    assert repr(city.legal_cells(alh.FOUNTAIN)) == "set()"

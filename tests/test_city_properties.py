@@ -65,6 +65,18 @@ def test_removal_checks_agree_with_the_oracle(seed, size):
 
 @settings(max_examples=40, deadline=None)
 @given(seeds, sizes)
+def test_removable_cells_are_the_tiles_the_oracle_lets_go(seed, size):
+    city = grow(seed, size)
+    tiles = dict(city.items())
+    fresh = alh.City.from_text(city.to_text())  # asked first, before any removal is checked
+    removable = fresh.removable_cells()
+    assert removable == {cell for cell in tiles if oracle.removable(tiles, cell)}
+    assert removable == {cell for cell in tiles if not city.check_removal(cell)}
+    assert list(removable) == sorted(removable, key=lambda c: (c[1], c[0]))
+
+
+@settings(max_examples=40, deadline=None)
+@given(seeds, sizes)
 def test_every_city_grown_by_legal_moves_obeys_every_rule(seed, size):
     city = grow(seed, size)
     assert city.validate() == []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Set as AbstractSet
 from types import MappingProxyType
 from typing import Any
 
@@ -178,12 +179,13 @@ class City:
         layout = self._facts()
         return bool(rules.legal_bits(layout, shape) & layout.bit(cell))
 
-    def legal_cells(self, tile: Tile | str, *, gate: bool = False) -> set[Cell]:
+    def legal_cells(self, tile: Tile | str, *, gate: bool = False) -> AbstractSet[Cell]:
         """Every cell where ``tile`` may be built; with ``gate``, also those where a gate
-        on a new double wall would let the pedestrian in (expansion II)."""
+        on a new double wall would let the pedestrian in (expansion II). A set counted and
+        asked from the rules' bits; read through, it gives the cells in reading order."""
         shape = rules.Shape.of(as_tile(tile), gate=bool(gate))
         layout = self._facts()
-        return set(layout.cells_of(rules.legal_bits(layout, shape)))
+        return layout.cell_set(rules.legal_bits(layout, shape))
 
     def gate_openings(self, tile: Tile | str) -> list[tuple[Cell, Side]]:
         """The (cell, side) pairs where ``tile`` may be built only with a gate on that side
@@ -217,6 +219,12 @@ class City:
             self._replace_tiles(tiles, self._facts().placed(cell, tile, tiles))
 
     # -- redesigning ----------------------------------------------------------------------
+    def removable_cells(self) -> AbstractSet[Cell]:
+        """Every cell whose tile may be taken out of the Alhambra (where :meth:`check_removal`
+        finds nothing), as :meth:`legal_cells` gives its cells."""
+        layout = self._facts()
+        return layout.cell_set(rules.removable_bits(layout))
+
     def check_removal(self, cell: Cell) -> list[Violation]:
         """Every rule broken by taking the tile at ``cell`` away (``[]`` when allowed)."""
         cell, layout = as_cell(cell), self._facts()

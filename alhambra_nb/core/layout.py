@@ -16,7 +16,7 @@ of big-integer operations.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Set
 from functools import lru_cache
 from typing import Any, overload
 
@@ -74,6 +74,12 @@ def _shows(code: int, walks: bool) -> tuple[tuple[int, int, int, int], ...]:
     return tuple(found)
 
 
+_OWN_ENTRIES = tuple(
+    tuple(_OWN + 4 * side + (code >> 2 * side & 3) for side in range(4)) for code in range(256)
+)
+"""Per kind of edges, the ``_facing`` entries of the tiles that show them, side by side."""
+_CAMP_EDGE_BITS = 0b10101010
+"""The high bit of each side's edge: set only for a bastion or a plain side (a camp's)."""
 _SHOWS = tuple((_shows(code, False), _shows(code, True)) for code in range(256))
 _MISFITS = tuple(
     (
@@ -307,7 +313,24 @@ class Layout:
             return max((length for length, _ in self._path_pieces()), default=0)
         if self._wall is not None:
             return len(self._wall)
-        return max((length for length, _ in self._wall_pieces()), default=0)
+        if "wall pieces" in self.memo:
+            return max((length for length, _ in self._wall_pieces()), default=0)
+        return self._longest_trail_length()
+
+    def _longest_trail_length(self) -> int:
+        """:meth:`longest_wall_length` found piece by piece, stopping once the segments in no
+        piece yet are too few to beat the longest so far (a scoring asks only this; the
+        small walls round courtyards and corners are never spread)."""
+        across, down, odd = self._wall_bits()
+        left, best = across.bit_count() + down.bit_count(), 0
+        for length, piece in self._each_wall(across, down):
+            if left <= best:
+                break
+            left -= length
+            if length > best and (odd & piece).bit_count() > 2:
+                length = len(self._longest_trail(piece, sorted(self._piece_segments(piece))))
+            best = max(best, length)
+        return best
 
     def outer_walls(self) -> list[tuple[Cell, Side]]:
         """Every walled tile side that does not face another wall (a double wall is inner)."""
@@ -335,17 +358,23 @@ class Layout:
         if found is not None:
             return found  # type: ignore[no-any-return]
         across, down, odd = self._wall_bits()
-        width, found = self._width, []
-        corners = across | across << 1 | down | down << width
-        while corners:
-            piece = self._spread(corners & -corners, across, down)  # one connected wall
-            corners &= ~piece
-            length = (across & piece).bit_count() + (down & piece).bit_count()
+        found = []
+        for length, piece in self._each_wall(across, down):
             if (odd & piece).bit_count() > 2:
                 length = len(self._longest_trail(piece, sorted(self._piece_segments(piece))))
             found.append((length, piece))
         self.memo["wall pieces"] = found
         return found
+
+    def _each_wall(self, across: int, down: int) -> Iterator[tuple[int, int]]:
+        """Each connected wall of the segments ``across`` and ``down``: its number of segments
+        and its corners, the wall through the first corner first."""
+        width = self._width
+        corners = across | across << 1 | down | down << width
+        while corners:
+            piece = self._spread(corners & -corners, across, down)
+            corners &= ~piece
+            yield (across & piece).bit_count() + (down & piece).bit_count(), piece
 
     def _path_pieces(self) -> list[tuple[int, int]]:
         """Each connected outer wall: the length of its longest path that never passes the
@@ -450,24 +479,25 @@ class Layout:
         self.full_bits = full
         # Tiles of one kind of edges are recorded together: a handful of kinds, not each tile.
         by_code: dict[int, int] = {}
-        camps = fountains = 0
+        known = by_code.get
+        start, fountains = -top * width - left, 0  # a cell's bit: y * width + x + start
         for (x, y), tile in tiles.items():
-            bit = 1 << (y - top) * width + x - left
-            by_code[tile.edge_bits] = by_code.get(tile.edge_bits, 0) | bit
-            if tile.is_camp:
-                camps |= bit
-            elif tile.is_fountain:
-                fountains |= bit
+            code = tile.edge_bits
+            by_code[code] = known(code, 0) | 1 << y * width + x + start
+            if tile.is_fountain:
+                fountains |= 1 << y * width + x + start
         facing = self._facing = [0] * 42
         for code, bits in by_code.items():
-            for side in range(4):
-                facing[_OWN + 4 * side + (code >> 2 * side & 3)] |= bits
-        facing[_CAMPS], facing[_FOUNTAINS] = camps, fountains
+            for entry in _OWN_ENTRIES[code]:
+                facing[entry] |= bits
+        # A camp shows a bastion or a plain side, the only edges above a wall.
+        facing[_CAMPS] = sum(bits for code, bits in by_code.items() if code & _CAMP_EDGE_BITS)
+        facing[_FOUNTAINS] = fountains
         built = sum(by_code.values())
         self.empty_bits = full & ~built
         self.outside_bits = self.flood(self.ring_bits, self.empty_bits)
         self._links = self._walk_links()
-        self.reach_bits = self._walked_from_fountain(built & ~camps)
+        self.reach_bits = self._walked_from_fountain(built & ~facing[_CAMPS])
         self._show_all()
 
     def _show_all(self) -> None:
@@ -584,6 +614,10 @@ class Layout:
     def cell_bits(self, bits: int) -> CellBits:
         """``bits`` as a sequence of cells in reading order, made only when read."""
         return CellBits(bits, self._cells)
+
+    def cell_set(self, bits: int) -> CellSet:
+        """``bits`` as a set of cells, answered from the bits and made only when read."""
+        return CellSet(bits, self)
 
     def cells_and_bits(self, bits: int) -> list[tuple[Cell, int]]:
         """:meth:`cells_of` with each cell's bit."""
@@ -949,6 +983,38 @@ class CellBits(Sequence[Cell]):
 
     def __repr__(self) -> str:
         return f"CellBits({self._listed()!r})"
+
+
+class CellSet(Set[Cell]):
+    """Cells given as bits of a layout's grid, as a set: its size and whether it holds a cell
+    are answered from the bits (what most askers want to know), and the cells are made only
+    when it is read through, in reading order. Set operations give plain sets."""
+
+    __slots__ = ("_layout", "bits")
+
+    def __init__(self, bits: int, layout: Layout) -> None:
+        self.bits, self._layout = bits, layout
+
+    def __len__(self) -> int:
+        return self.bits.bit_count()
+
+    def __contains__(self, cell: object) -> bool:
+        if type(cell) is not tuple or len(cell) != 2 or not all(type(v) is int for v in cell):
+            return False
+        return bool(self._layout.bit(cell) & self.bits)
+
+    def __iter__(self) -> Iterator[Cell]:
+        return iter(self._layout.cells_of(self.bits))
+
+    @classmethod
+    def _from_iterable(cls, cells: Iterable[Cell]) -> set[Cell]:  # type: ignore[override]
+        return set(cells)
+
+    def __reduce__(self) -> tuple[type[set[Cell]], tuple[list[Cell]]]:
+        return set, (list(self),)  # a copy or a pickle is a plain set
+
+    def __repr__(self) -> str:
+        return repr(set(self)) if self.bits else "set()"
 
 
 @lru_cache(maxsize=256)

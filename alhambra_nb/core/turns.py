@@ -500,7 +500,7 @@ def redesign_groups(player: PlayerState) -> list[ActionGroup]:
 
 def removable_cells(city: City) -> list[Cell]:
     """The cells whose tile may be taken out of the Alhambra (``check_removal`` is empty)."""
-    return list(rules.removable_cells(city._facts()))
+    return list(city.removable_cells())
 
 
 def swaps(city: City, reserve: Sequence[Tile]) -> list[tuple[Cell, Tile]]:

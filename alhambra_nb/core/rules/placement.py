@@ -27,6 +27,9 @@ _OPPOSITE = tuple(side.opposite for side in SIDES)
 _AROUND = tuple((side, side.opposite, side.delta) for side in SIDES)
 """Per side, north first: the side, its opposite and the step to the cell across it."""
 _CAMP_EDGES = (Edge.BASTION, Edge.PLAIN)
+_OPEN, _WALL, _BASTION = Edge.OPEN, Edge.WALL, Edge.BASTION
+"""The edges the explanations compare, bound once: an enum's member is looked up on its class
+each time it is named, and the explanations of a whole board name them thousands of times."""
 
 
 class Attempt(NamedTuple):
@@ -85,13 +88,15 @@ def touches_city(attempt: Attempt) -> Iterator[Violation]:
 
 def walls_match(attempt: Attempt) -> Iterator[Violation]:
     """Every shared side matches (and, with camps, the bastion rules of §9.4)."""
-    tiles, edges = attempt.tiles, attempt.edges
+    tiles, edges, matching = attempt.tiles, attempt.edges, MATCHING_EDGES
     x, y = attempt.cell
     for side, opposite, (dx, dy) in _AROUND:
         other_cell = (x + dx, y + dy)
         other = tiles.get(other_cell)
-        if other is not None and (edges[side], other.edges[opposite]) not in MATCHING_EDGES:
-            yield _mismatch(attempt, side, other_cell, other, edges[side], other.edges[opposite])
+        if other is not None:
+            mine, theirs = edges[side], other.edges[opposite]
+            if (mine, theirs) not in matching:
+                yield _mismatch(attempt, side, other_cell, other, mine, theirs)
 
 
 def _mismatch(
@@ -106,24 +111,24 @@ def _mismatch(
             camp, camp_cell, camp_side, camp_edge = attempt.tile, cell, side, mine
             facing, facing_cell, facing_edge = other, other_cell, theirs
         else:
-            camp, camp_cell, camp_side, camp_edge = other, other_cell, side.opposite, theirs
+            camp, camp_cell, camp_side, camp_edge = other, other_cell, _OPPOSITE[side], theirs
             facing, facing_cell, facing_edge = attempt.tile, cell, mine
         return Violation.of(
             RuleId.CAMP_SIDES,
-            "bastion" if camp_edge is Edge.BASTION else "plain",
+            "bastion" if camp_edge is _BASTION else "plain",
             cells=cells,
             edges=edges,
             camp=camp,
             side=camp_side,
             cell=camp_cell,
             edge=facing_edge,
-            opposite=camp_side.opposite,
+            opposite=_OPPOSITE[camp_side],
             other=facing,
             other_cell=facing_cell,
         )
     return Violation.of(
         RuleId.WALLS_MATCH,
-        "wall-open" if mine is Edge.WALL else "open-wall",
+        "wall-open" if mine is _WALL else "open-wall",
         cells=cells,
         edges=edges,
         tile=attempt.tile,
@@ -141,6 +146,7 @@ def walking(attempt: Attempt) -> Iterator[Violation]:
     if tile.is_camp:
         return
     tiles, cell, edges, reach = attempt.tiles, attempt.cell, attempt.edges, attempt.layout.reach
+    gate = attempt.gate
     x, y = cell
     reasons: list[Phrase] = []
     cut_off: list[Cell] = []
@@ -153,17 +159,17 @@ def walking(attempt: Attempt) -> Iterator[Violation]:
         mine, theirs = edges[side], other.edges[opposite]
         if other.is_camp:
             reason = "walking.camp"
-        elif mine is Edge.OPEN and theirs is Edge.OPEN:
+        elif mine is _OPEN and theirs is _OPEN:
             if other_cell in reach:
                 return  # walked to from a reachable neighbour: nothing to explain
             reason = "walking.cut-off"
             cut_off.append(other_cell)
-        elif mine is Edge.WALL and theirs is Edge.WALL:
-            if attempt.gate == side and other_cell in reach:
+        elif mine is _WALL and theirs is _WALL:
+            if gate == side and other_cell in reach:
                 return
             reason = "walking.double-wall"
             in_the_way += [(cell, side), (other_cell, opposite)]
-        elif mine is Edge.WALL:
+        elif mine is _WALL:
             reason = "walking.own-wall"
             in_the_way.append((cell, side))
         else:
@@ -543,11 +549,16 @@ def masks_for(layout: Layout, shape: Shape) -> tuple[int, ...]:
     return found  # type: ignore[no-any-return]
 
 
-def _speaking(layout: Layout, shape: Shape) -> tuple[tuple[PlacementRule, int, int], ...]:
+_Speaking = tuple[tuple[PlacementRule, int, int], ...]
+"""Rules that may be broken, each with its mask and the cells the mask answers for."""
+
+
+def _speaking(layout: Layout, shape: Shape) -> tuple[_Speaking, _Speaking]:
     """The rules that may be broken somewhere by a tile of ``shape``, in teaching order,
     each with its mask and the cells that mask answers for (a searched rule's, the
     candidate cells; every other's, all): a rule that holds on every cell (an upright tile,
-    one without a gate, not a fountain) is left out. Once per position and shape."""
+    one without a gate, not a fountain) is left out. Two lists: for an empty cell, and for
+    one that holds a tile (the rules that still speak there). Once per position and shape."""
     key = ("speaking", shape.key)
     found = layout.memo.get(key)
     if found is None:
@@ -558,7 +569,8 @@ def _speaking(layout: Layout, shape: Shape) -> tuple[tuple[PlacementRule, int, i
                 speaking.append((rule, rule.holds(layout, shape, candidates), candidates))
             elif mask != full:
                 speaking.append((rule, mask, full))
-        found = layout.memo[key] = tuple(speaking)
+        on_taken = tuple(entry for entry in speaking if entry[0].on_taken_cell)
+        found = layout.memo[key] = (tuple(speaking), on_taken)
     return found  # type: ignore[no-any-return]
 
 
@@ -568,18 +580,14 @@ def broken_rules(attempt: Attempt, shape: Shape) -> list[PlacementRule]:
     answer alone."""
     layout = attempt.layout
     bit = layout.probe_bit(attempt.cell)
-    taken = attempt.cell in attempt.tiles
     broken = []
-    for rule, mask, known in _speaking(layout, shape):
-        if taken and not rule.on_taken_cell:
-            continue
+    for rule, mask, known in _speaking(layout, shape)[attempt.cell in attempt.tiles]:
         if not known & bit:  # a searched rule, at a cell it has not been asked about
             mask = rule.holds(layout, shape, bit)
         if not mask & bit:
+            if rule.whole_answer:
+                return [rule]
             broken.append(rule)
-    for rule in broken:
-        if rule.whole_answer:
-            return [rule]
     return broken
 
 
