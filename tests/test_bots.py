@@ -88,6 +88,20 @@ def test_simulate_leaves_the_garbage_collector_as_the_caller_has_it():
         gc.enable()
 
 
+def test_a_whole_game_makes_no_reference_cycles_for_the_collector_to_find():
+    # Everything a game throws away is freed as it goes: the collector's passes find
+    # nothing, and no memory waits for them (searched play-outs and modules included).
+    alh.simulate(2, ["search", "greedy"], seed=2, modules=["camps"])  # caches filled first
+    gc.collect()
+    gc.disable()
+    try:
+        alh.simulate(4, seed=7, modules=["gates", "diamonds", "characters", "camps"])
+        alh.simulate(2, ["search", "greedy"], seed=3)
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
+
+
 def test_a_simulated_game_is_a_game_with_its_history_to_undo():
     game = alh.simulate(2, seed=5, modules=["gates"])
     replay = alh.Game(2, seed=5, modules=["gates"])

@@ -1066,4 +1066,5 @@ def _depth_first(
         return low
 
     visit(start, -1)
+    visit = None  # type: ignore[assignment]  # it names itself: free it without the collector
     return order, cuts

@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from .socket import HOOKS, MODULES, Module, load_modules, registry_version
+from .socket import HOOKS, MODULES, Module, load_modules, on_registry_change, registry_version
 from .variants import STANDARD, Variants
 
 
 class Ruleset:
     """The switched-on modules of a game and their hooks, ready to call."""
 
-    __slots__ = ("_hooks", "modules", "names", "variants", "version")
+    __slots__ = ("hook_table", "modules", "names", "variants", "version")
 
     def __init__(self, names: tuple[str, ...], variants: Variants = STANDARD) -> None:
         self.modules: tuple[Module, ...] = load_modules(names)
@@ -30,16 +30,20 @@ class Ruleset:
         self.variants = variants
         self.version = registry_version()
         """The registry as it was: a module registered again afterwards makes a new ruleset."""
-        self._hooks = {hook: overriding(self.modules, hook) for hook in HOOKS}
+        self.hook_table: dict[str, tuple[Any, ...]] = {
+            hook: overriding(self.modules, hook) for hook in HOOKS
+        }
+        """Each hook of :data:`HOOKS` by name, then any other asked for (see :meth:`hooks`);
+        the rules read it through :data:`HOOK_TABLES`, on every action."""
 
     def hooks(self, name: str) -> tuple[Any, ...]:
         """The ``name`` hook of every module that overrides it, as bound methods in module
         order (the rules call hooks on every action: the modules that keep the default,
         which changes nothing, are left out)."""
         try:
-            return self._hooks[name]
+            return self.hook_table[name]
         except KeyError:  # a hook of a module's own, not one of HOOKS
-            found = self._hooks[name] = overriding(self.modules, name)
+            found = self.hook_table[name] = overriding(self.modules, name)
             return found
 
     def module(self, name: str) -> Module | None:
@@ -60,6 +64,13 @@ def overriding(modules: tuple[Module, ...], name: str) -> tuple[Any, ...]:
 
 _RULESETS: dict[tuple[str, ...] | tuple[tuple[str, ...], Variants], Ruleset] = {}
 
+HOOK_TABLES: dict[tuple[str, ...], dict[str, tuple[Any, ...]]] = {}
+"""The :attr:`Ruleset.hook_table` of the standard ruleset of each set of module names: what
+:meth:`GameState.hooks <alhambra_nb.core.state.GameState.hooks>` reads, a few thousand times
+a game, in one lookup (hooks do not depend on the variants). Emptied whenever a module is
+registered or removed, so a table is never read from an older registry."""
+on_registry_change(HOOK_TABLES.clear)
+
 
 def ruleset_for(names: tuple[str, ...], variants: Variants = STANDARD) -> Ruleset:
     """The ruleset of a game with the modules ``names`` and ``variants`` (made once, then
@@ -71,6 +82,8 @@ def ruleset_for(names: tuple[str, ...], variants: Variants = STANDARD) -> Rulese
     found = _RULESETS.get(key)
     if found is None or found.version != MODULES.version:
         found = _RULESETS[key] = Ruleset(names, variants)
+    if key is names:
+        HOOK_TABLES[names] = found.hook_table
     return found
 
 

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import bisect
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
@@ -301,16 +301,32 @@ class _Registry(dict[str, type[Module]]):
     version = 0
 
     def __setitem__(self, key: str, value: type[Module]) -> None:
-        _Registry.version += 1
+        _changed()
         super().__setitem__(key, value)
 
     def __delitem__(self, key: str) -> None:
-        _Registry.version += 1
+        _changed()
         super().__delitem__(key)
 
     def pop(self, *args: Any) -> Any:
-        _Registry.version += 1
+        _changed()
         return super().pop(*args)
+
+
+_FORGETTERS: list[Callable[[], None]] = []
+
+
+def _changed() -> None:
+    _Registry.version += 1
+    for forget in _FORGETTERS:
+        forget()
+
+
+def on_registry_change(forget: Callable[[], None]) -> None:
+    """Call ``forget`` whenever a module is registered or removed: a cache read on every
+    action (the hooks of a game's modules) empties itself then instead of asking
+    :func:`registry_version` each time."""
+    _FORGETTERS.append(forget)
 
 
 MODULES = _Registry()

@@ -27,7 +27,7 @@ from .messages import DEFAULT_LANGUAGE, ENGLISH, join, kind_of, render
 from .money import SCORING_CARDS, CardError, card, money_cards
 from .notation import NotationError
 from .phases import PHASE_ENDING, PHASE_FINAL, PHASE_OVER, PHASE_PLAY, PHASES
-from .ruleset import Ruleset, ruleset_for
+from .ruleset import HOOK_TABLES, Ruleset, ruleset_for
 from .saves import SCHEMA_VERSION, nesting_problem, schema_problem
 from .socket import Module, ModuleState, UnknownModuleError, saved_form
 from .tiles import TILES, Building, Tile, TileError, building_counts
@@ -182,7 +182,10 @@ class GameState:
         that override it: :meth:`Ruleset.hooks` of :attr:`ruleset`, in short."""
         if not self.modules:
             return ()
-        return ruleset_for(self.modules).hooks(name)
+        try:  # the rules ask on every action: one lookup, no call, once the table is made
+            return HOOK_TABLES[self.modules][name]
+        except KeyError:  # not yet asked since the registry changed, or a module's own hook
+            return ruleset_for(self.modules).hooks(name)
 
     @property
     def names(self) -> list[str]:

@@ -527,7 +527,12 @@ def gate_openings(layout: Layout, shape: Shape) -> list[tuple[Cell, Side]]:
     if known is not None:
         return known  # type: ignore[no-any-return]
     plain = legal_bits(layout, shape)
-    by_side = [legal_bits(layout, shape.with_gate(side)) & ~plain for side in range(4)]
+    # A gate stands only on a wall of the tile (on_double_wall holds nowhere else): the
+    # other sides are not asked.
+    by_side = [
+        legal_bits(layout, shape.with_gate(side)) & ~plain if shape.edge(side) is _WALL else 0
+        for side in range(4)
+    ]
     found = []
     for cell in layout.cells_of(by_side[0] | by_side[1] | by_side[2] | by_side[3]):
         bit = layout.bit(cell)

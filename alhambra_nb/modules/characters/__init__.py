@@ -43,6 +43,7 @@ Fatime's choice, the turn whose ♦ has been used and Abdul Knihstig's chance.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.actions import Action, Buy, LegalActions, TakeMoney, made
@@ -50,6 +51,7 @@ from ...core.errors import shown
 from ...core.i18n import SOURCE_LANGUAGE
 from ...core.messages import render
 from ...core.money import (
+    MARKET_SPACES,
     TAKE_LIMIT,
     VALUE,
     Cards,
@@ -140,13 +142,9 @@ def bid_payments(cards: Iterable[str], bid: int) -> list[tuple[str, ...]]:
 
 
 # -- the module -----------------------------------------------------------------------------
-def _data(state: GameState) -> CharactersState:
-    return characters_of(state)
-
-
 def owner(state: GameState, character: str) -> int | None:
     """The seat owning ``character`` (a card id), or ``None``."""
-    for seat, cards in enumerate(_data(state).owned):
+    for seat, cards in enumerate(characters_of(state).owned):
         if character in cards:
             return seat
     return None
@@ -187,7 +185,7 @@ class Characters(Module):
         turn.keep(NAME, CharactersState.new(len(turn.state.players), aside))
 
     def card_places(self, state: GameState) -> Iterable[tuple[str, Sequence[str]]]:
-        data = _data(state)
+        data = characters_of(state)
         yield "extra.characters.aside", data.aside
         for seat, cards in enumerate(data.owned):
             yield f"extra.characters.owned[{seat}]", cards
@@ -237,28 +235,34 @@ class Characters(Module):
 
     # -- holding play: the auction and Fatime's choice ------------------------------------
     def interrupt(self, state: GameState) -> Violation | None:
+        # Asked before every listing and check: the usual answer, play goes on, at once.
+        data: CharactersState = state.extra[NAME]
+        if data.choice is None and data.auction is None:
+            return None
         return _held(state)
 
     def reveal(self, turn: Turn, card_id: str) -> bool:
         if card_id not in BY_ID:
             return False
-        _data(turn.state).queue.append(card_id)
+        characters_of(turn.state).queue.append(card_id)
         turn.note("event.character-revealed", character=_character_name(card_id))
         return True
 
     # -- listing --------------------------------------------------------------------------
     def legal_actions(self, state: GameState) -> Iterable[Action]:
-        data = _data(state)
+        data: CharactersState = state.extra[NAME]  # asked on every action: no call
         seat = state.current
-        hand = state.players[seat].money
         if data.choice is not None:
-            return [FatimeChoice(True), *([FatimeChoice(False)] if data.aside else [])]
+            return [_FATIME_KEEP, *([_FATIME_SWAP] if data.aside else [])]
         auction = data.auction
         if auction is not None:
+            hand = state.players[seat].money
             if auction.paying:
                 return [made(PayBid, p) for p in bid_payments(hand, auction.high)]
             top = payable(hand)
-            return [*(Bid(v) for v in range(auction.high + 1, top + 1)), Pass()]
+            return [*map(_bid, range(auction.high + 1, top + 1)), _PASS]
+        if _USABLE.isdisjoint(data.owned[seat]):
+            return ()  # the usual case: no character to use (what _uses would find)
         return _uses(state, data, seat)
 
     # -- checking -------------------------------------------------------------------------
@@ -272,26 +276,26 @@ class Characters(Module):
             return False
         character = USES.get(type(action))
         if character is not None and BY_ID[character].symbol is Symbol.TURN:
-            _data(turn.state).used = turn.state.turn
+            characters_of(turn.state).used = turn.state.turn
         do(turn, action)
         return True
 
     def take_limit(self, state: GameState, seat: int, limit: int) -> int:
-        data = _data(state)
+        data: CharactersState = state.extra[NAME]
         if FARUK in data.owned[seat] and data.used != state.turn:
             return max(limit, FARUK_LIMIT)
         return limit
 
     def after(self, turn: Turn, action: Action) -> None:
         state = turn.state
-        data = _data(state)
+        data: CharactersState = state.extra[NAME]  # called after every action: no call
         seat = state.current
         if isinstance(action, Buy):
             # Only the fact of the purchase: the one-♦-per-turn rule is judged on its own,
             # so that a refusal names only the rules really broken.
             data.knihstig = KNIHSTIG in data.owned[seat] and total(action.cards) >= KNIHSTIG_PAYMENT
-        elif not isinstance(action, (Bid, Pass, PayBid, FatimeChoice)):
-            data.knihstig = False
+        elif data.knihstig and not isinstance(action, _AUCTION_ACTIONS):
+            data.knihstig = False  # (asked only while it may still act)
         if (
             isinstance(action, TakeMoney)
             and FARUK in data.owned[seat]
@@ -340,7 +344,7 @@ class Characters(Module):
     def conceal(self, turn: Turn, rng: Any) -> None:
         # Nobody knows which characters lie in the deck and which face down aside, nor their
         # order: any unseen character may be in any of those places.
-        data = _data(turn.state).copy()
+        data = characters_of(turn.state).copy()
         deck = turn.state.deck
         slots = [index for index, card_id in enumerate(deck) if card_id in _CHARACTER_IDS]
         unseen = sorted([deck[index] for index in slots] + data.aside)
@@ -358,6 +362,28 @@ class Characters(Module):
         return characters_view(self, state, seat, language)
 
 
+_USABLE = frozenset(USES.values())
+"""The characters with a use of their own to list (the others act by themselves)."""
+_AUCTION_ACTIONS = (Bid, Pass, PayBid, FatimeChoice)
+"""The actions of a held play: they leave Abdul Knihstig's chance as it was."""
+
+# The listings offer these actions again and again: actions are immutable, so each is made
+# once and shared (making one checks its fields, a cost every listing would pay anew).
+_PASS = Pass()
+_FATIME_KEEP, _FATIME_SWAP = FatimeChoice(True), FatimeChoice(False)
+_KARIM_BUYS = tuple(KarimBuy(space) for space in MARKET_SPACES)
+"""Abdul Karim's purchase of each market space (by space - 1)."""
+_LAILA_SWAPS = tuple(LailaSwap(space) for space in MARKET_SPACES)
+"""Laila Wundabah's swap of each market space (by space - 1)."""
+_YAMMERAD_DRAW = YammeradDraw()
+
+
+@cache
+def _bid(amount: int) -> Bid:
+    """The bid of ``amount`` (bids run from 1 to what a hand pays: few)."""
+    return Bid(amount)
+
+
 def _uses(state: GameState, data: CharactersState, seat: int) -> Sequence[Action]:
     """The characters ``seat`` may use now (built lazily: a random player reads one)."""
     mine = data.owned[seat]
@@ -369,12 +395,12 @@ def _uses(state: GameState, data: CharactersState, seat: int) -> Sequence[Action
     free = data.used != state.turn
     player = state.players[seat]
     if KARIM in mine and state.may_act:
-        found += [KarimBuy(i + 1) for i, t in enumerate(state.market) if t is not None]
+        found += [_KARIM_BUYS[i] for i, t in enumerate(state.market) if t is not None]
     if free and data.knihstig and KNIHSTIG in mine:
         found += [made(KnihstigTake, c) for c in state.display]
     if free and _before_turn(state):
         if LAILA in mine and state.bag:
-            found += [LailaSwap(i + 1) for i, t in enumerate(state.market) if t is not None]
+            found += [_LAILA_SWAPS[i] for i, t in enumerate(state.market) if t is not None]
         if MACHMA in mine:
             pairs = [
                 (give, take)
@@ -384,7 +410,7 @@ def _uses(state: GameState, data: CharactersState, seat: int) -> Sequence[Action
             ]
             groups.append((pairs, _machma_swap))
         if YAMMERAD in mine and len(player.money) < YAMMERAD_HAND and _can_draw(state):
-            groups.append(([YammeradDraw()], _same))
+            groups.append(([_YAMMERAD_DRAW], _same))
     if free and EL_SCHAUF in mine and state.actions and not player.bought:
         groups += [(items, _el_schauf(make)) for items, make in redesign_groups(player)]
     if len(groups) > 1:
@@ -443,7 +469,7 @@ def _hold_problem(state: GameState, data: CharactersState) -> tuple[str, str] | 
 
 def _held(state: GameState) -> Violation | None:
     """Why play is held (an auction, Fatime's choice), or ``None`` when it goes on."""
-    data = _data(state)
+    data = characters_of(state)
     # Fatime's choice comes first: her auction stays open (to know whose turn resumes)
     # until her new owner has chosen.
     if data.choice is not None:
@@ -465,7 +491,7 @@ def _check(state: GameState, action: Action) -> list[Violation] | None:
     held = _held(state)
     if held is not None and type(action) in USES:  # no character is used while play is held
         return [held]
-    data = _data(state)
+    data = characters_of(state)
     seat = state.current
     player = state.players[seat]
     auction = data.auction
@@ -607,7 +633,7 @@ def _next_auction(turn: Turn) -> None:
     """Begin the auction of the next revealed character, the current player bidding first
     (after a refill: the player whose turn is next, ruling R8)."""
     state = turn.state
-    data = _data(state)
+    data = characters_of(state)
     while data.queue and data.auction is None and data.choice is None:
         character = data.queue.pop(0)
         n = len(state.players)
@@ -624,7 +650,7 @@ def _next_auction(turn: Turn) -> None:
 def _next_bidder(turn: Turn) -> None:
     """Hand the auction to the next player able to top the highest bid, or close it."""
     state = turn.state
-    data = _data(state)
+    data = characters_of(state)
     auction = data.auction
     assert auction is not None
     while auction.order:
@@ -645,7 +671,7 @@ def _next_bidder(turn: Turn) -> None:
 
 
 def _close_auction(turn: Turn) -> None:
-    data = _data(turn.state)
+    data = characters_of(turn.state)
     assert data.auction is not None
     turn.hand_play_to(data.auction.resume)
     data.auction = None
@@ -653,7 +679,7 @@ def _close_auction(turn: Turn) -> None:
 
 
 def _do_bid(turn: Turn, action: Bid) -> None:
-    auction = _data(turn.state).auction
+    auction = characters_of(turn.state).auction
     assert auction is not None
     seat = auction.order.pop(0)
     auction.high = action.amount
@@ -663,7 +689,7 @@ def _do_bid(turn: Turn, action: Bid) -> None:
 
 
 def _do_pass(turn: Turn, action: Pass) -> None:
-    auction = _data(turn.state).auction
+    auction = characters_of(turn.state).auction
     assert auction is not None
     seat = auction.order.pop(0)
     turn.note("event.auction-pass", player=_name(turn.state, seat))
@@ -672,7 +698,7 @@ def _do_pass(turn: Turn, action: Pass) -> None:
 
 def _do_pay(turn: Turn, action: PayBid) -> None:
     state = turn.state
-    data = _data(state)
+    data = characters_of(state)
     auction = data.auction
     assert auction is not None and auction.leader is not None
     seat = auction.leader
@@ -695,7 +721,7 @@ def _do_pay(turn: Turn, action: PayBid) -> None:
 
 
 def _do_fatime(turn: Turn, action: FatimeChoice) -> None:
-    data = _data(turn.state)
+    data = characters_of(turn.state)
     seat = data.choice
     assert seat is not None
     data.choice = None
@@ -735,7 +761,7 @@ def _check_karim(state: GameState, action: KarimBuy) -> list[Violation]:
 
 def _check_knihstig(state: GameState, action: KnihstigTake) -> list[Violation]:
     found = []
-    if not _data(state).knihstig:
+    if not characters_of(state).knihstig:
         found.append(Violation.of(RuleId.CHARACTER_CONDITION, "knihstig", least=KNIHSTIG_PAYMENT))
     if action.card not in state.display:
         found.append(
@@ -825,7 +851,7 @@ _CONDITIONS: dict[type, Any] = {
 
 
 def _do_karim(turn: Turn, action: KarimBuy) -> None:
-    data = _data(turn.state)
+    data = characters_of(turn.state)
     seat = turn.state.current
     tile = turn.give_market_tile(action.space, seat)
     data.owned[seat].remove(KARIM)
@@ -837,7 +863,7 @@ def _do_karim(turn: Turn, action: KarimBuy) -> None:
 def _do_knihstig(turn: Turn, action: KnihstigTake) -> None:
     seat = turn.state.current
     turn.take_from_display(seat, action.card)
-    _data(turn.state).knihstig = False
+    characters_of(turn.state).knihstig = False
     turn.note("event.knihstig", player=_name(turn.state, seat), cards=[action.card])
 
 
@@ -920,7 +946,7 @@ def estimate(state: GameState, character: str) -> int:
 
 
 def _advise(state: GameState, bot: Any) -> Action | None:
-    data = _data(state)
+    data = characters_of(state)
     seat = state.current
     player = state.players[seat]
     if data.choice is not None:

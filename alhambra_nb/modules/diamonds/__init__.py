@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
@@ -63,6 +64,14 @@ DIAMOND_IDS: frozenset[str] = frozenset(card.id for card in DIAMONDS)
 register_cards(DIAMONDS, money=True)
 
 
+@lru_cache(maxsize=8192)
+def diamond_payments(hand: tuple[str, ...], price: int) -> tuple[tuple[str, ...], ...]:
+    """The minimal payments of ``price`` in the diamonds of ``hand`` (remembered: a listing
+    asks for every market space, and hands repeat from turn to turn)."""
+    diamonds, _ = purse_of(hand)[DIAMOND]
+    return remembered_minimal_payments(diamonds, price)
+
+
 @register
 class Diamonds(Module):
     """Diamonds (RULES.md §9.2)."""
@@ -78,8 +87,7 @@ class Diamonds(Module):
         hand = state.players[seat].money
         if DIAMOND_IDS.isdisjoint(hand):
             return ()
-        diamonds, _ = purse_of(tuple(hand))[DIAMOND]
-        return remembered_minimal_payments(diamonds, tile.price)
+        return diamond_payments(tuple(hand), tile.price)
 
     def check_payment(
         self, state: GameState, seat: int, space: int, tile: Tile, cards: Sequence[str]

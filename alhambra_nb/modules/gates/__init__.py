@@ -173,8 +173,10 @@ class Gates(Module):
         return len(read_gates(state).hands[seat])
 
     def legal_actions(self, state: GameState) -> Iterable[Action]:
-        gates = read_gates(state)
+        gates: GatesState = state.extra[NAME]  # asked on every action: no call
         seat = state.current
+        if gates.display is None and not gates.hands[seat]:
+            return ()  # the usual case: no gate card to take or to play
         player = state.players[seat]
         acting = state.phase == PHASE_PLAY and state.may_act
         # Groups of (items, make), each action made only when read (see LegalActions).
