@@ -155,11 +155,18 @@ class City:
         tiles stay upright: it breaks ``placement/orientation`` and moves the walls.
         ``gate`` (expansion II) puts a gate on that side of the new tile.
         """
-        tile, cell, turns, side = as_tile(tile), as_cell(cell), as_rotation(rotation), as_side(gate)
-        shape, layout = rules.Shape.of(tile, turns, side), self._facts()
+        if type(tile) is Tile and type(rotation) is int and not rotation and gate is None:
+            # The usual question, an upright tile without a gate: a board asks it everywhere.
+            cell, turns, side = as_cell(cell), 0, None
+            shape, edges = rules.upright(tile), tile.edges
+        else:
+            tile, cell, turns = as_tile(tile), as_cell(cell), as_rotation(rotation)
+            side = as_side(gate)
+            shape = rules.Shape.of(tile, turns, side)
+            edges = tile.rotated_edges(turns) if turns else tile.edges
+        layout = self._facts()
         if rules.legal_bits(layout, shape) & layout.bit(cell):
             return []  # the usual answer where a learner points: found without an attempt
-        edges = tile.rotated_edges(turns) if turns else tile.edges
         attempt = Attempt(tile, cell, edges, turns, self._tiles, layout, side)
         return rules.check_attempt(attempt, shape)
 
@@ -183,7 +190,10 @@ class City:
         """Every cell where ``tile`` may be built; with ``gate``, also those where a gate
         on a new double wall would let the pedestrian in (expansion II). A set counted and
         asked from the rules' bits; read through, it gives the cells in reading order."""
-        shape = rules.Shape.of(as_tile(tile), gate=bool(gate))
+        if type(tile) is Tile and not gate:
+            shape = rules.upright(tile)  # the usual question, asked for tile after tile
+        else:
+            shape = rules.Shape.of(as_tile(tile), gate=bool(gate))
         layout = self._facts()
         return layout.cell_set(rules.legal_bits(layout, shape))
 
@@ -194,10 +204,11 @@ class City:
         shape = rules.Shape.of(as_tile(tile))
         return rules.placement.gate_openings(self._facts(), shape)
 
-    def candidate_cells(self) -> frozenset[Cell]:
-        """The empty cells that share a side with the city: where a new tile could go."""
+    def candidate_cells(self) -> AbstractSet[Cell]:
+        """The empty cells that share a side with the city: where a new tile could go (a set
+        as :meth:`legal_cells` gives it)."""
         layout = self._facts()
-        return frozenset(layout.cells_of(layout.candidate_bits()))
+        return layout.cell_set(layout.candidate_bits())
 
     def place(self, tile: Tile | str, cell: Cell, *, gate: Side | str | None = None) -> None:
         """Build ``tile`` at ``cell`` (with a gate on its ``gate`` side, expansion II);

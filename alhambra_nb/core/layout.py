@@ -164,7 +164,9 @@ class Layout:
         if bare:  # for _derived, which fills in the rest from the layout before
             return
         self._setup_grid()
-        self.camps = [cell for cell, tile in tiles.items() if tile.is_camp]
+        # In the order they were built (what explanations name them in); most cities have none.
+        has_camps = self._facing[_CAMPS]
+        self.camps = [cell for cell, tile in tiles.items() if tile.is_camp] if has_camps else []
         self._forget_derived()
 
     def _forget_derived(self) -> None:

@@ -780,6 +780,14 @@ class Phrase:
         self.key = key
         self.params = params
 
+    @classmethod
+    def of(cls, key: str, params: dict[str, Any]) -> Phrase:
+        """The phrase of ``key`` with ``params`` taken as they are (the rules make a phrase
+        for every side of a tile they explain: no keywords to gather)."""
+        phrase = object.__new__(cls)
+        phrase.key, phrase.params = key, params
+        return phrase
+
     def __repr__(self) -> str:
         return f"Phrase({self.key!r})"
 

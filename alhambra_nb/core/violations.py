@@ -180,6 +180,23 @@ class Violation:
         fields["cells"], fields["edges"] = tuple(cells), tuple(edges)
         return violation
 
+    @classmethod
+    def made(
+        cls,
+        rule: RuleId,
+        key: str,
+        params: dict[str, Any],
+        cells: tuple[Cell, ...],
+        edges: tuple[Edge, ...],
+    ) -> Violation:
+        """:meth:`of` with the key worked out and the parts taken as they are: for the
+        explanations a board makes by the thousand."""
+        violation = object.__new__(cls)
+        fields = violation.__dict__
+        fields["rule"], fields["key"], fields["params"] = rule, key, params
+        fields["cells"], fields["edges"] = cells, edges
+        return violation
+
     @property
     def message(self) -> str:
         """The explanation in the session's language (see :func:`.i18n.set_language`)."""

@@ -30,6 +30,12 @@ _CAMP_EDGES = (Edge.BASTION, Edge.PLAIN)
 _OPEN, _WALL, _BASTION = Edge.OPEN, Edge.WALL, Edge.BASTION
 """The edges the explanations compare, bound once: an enum's member is looked up on its class
 each time it is named, and the explanations of a whole board name them thousands of times."""
+_WALKING = RuleId.WALKING
+_WALKING_KEY = RuleId.WALKING.value
+_WALL_OPEN = f"{RuleId.WALLS_MATCH.value}:wall-open"
+_OPEN_WALL = f"{RuleId.WALLS_MATCH.value}:open-wall"
+"""The message keys of the explanations a board makes most often."""
+_NO_SIDE = Phrase("walking.no-side")
 
 
 class Attempt(NamedTuple):
@@ -126,18 +132,16 @@ def _mismatch(
             other=facing,
             other_cell=facing_cell,
         )
-    return Violation.of(
-        RuleId.WALLS_MATCH,
-        "wall-open" if mine is _WALL else "open-wall",
-        cells=cells,
-        edges=edges,
-        tile=attempt.tile,
-        side=side,
-        cell=cell,
-        opposite=_OPPOSITE[side],
-        other=other,
-        other_cell=other_cell,
-    )
+    params = {
+        "tile": attempt.tile,
+        "side": side,
+        "cell": cell,
+        "opposite": _OPPOSITE[side],
+        "other": other,
+        "other_cell": other_cell,
+    }
+    key = _WALL_OPEN if mine is _WALL else _OPEN_WALL
+    return Violation.made(RuleId.WALLS_MATCH, key, params, cells, edges)
 
 
 def walking(attempt: Attempt) -> Iterator[Violation]:
@@ -175,17 +179,10 @@ def walking(attempt: Attempt) -> Iterator[Violation]:
         else:
             reason = "walking.their-wall"
             in_the_way.append((other_cell, opposite))
-        reasons.append(
-            Phrase(reason, side=side, opposite=opposite, other=other, other_cell=other_cell)
-        )
-    yield Violation.of(
-        RuleId.WALKING,
-        cells=(cell, *cut_off),
-        edges=in_the_way,
-        tile=attempt.tile,
-        cell=cell,
-        reasons=reasons or [Phrase("walking.no-side")],
-    )
+        where = {"side": side, "opposite": opposite, "other": other, "other_cell": other_cell}
+        reasons.append(Phrase.of(reason, where))
+    params = {"tile": attempt.tile, "cell": cell, "reasons": reasons or [_NO_SIDE]}
+    yield Violation.made(_WALKING, _WALKING_KEY, params, (cell, *cut_off), tuple(in_the_way))
 
 
 def no_holes(attempt: Attempt) -> Iterator[Violation]:
