@@ -765,10 +765,11 @@ class Layout:
     def _walk(self) -> None:
         origin = self.bit(ORIGIN) & self.reach_bits
         if not origin:
-            self._order, self._cuts = [], {}
+            self._order, self._cuts, self.memo["hangs"] = [], {}, 0
             return
         start = origin.bit_length() - 1
-        self._order, self._cuts = _depth_first(self._links, self._width, self._cells, start)
+        walk = _depth_first(self._links, self._width, self._cells, start)
+        self._order, self._cuts, self.memo["hangs"] = walk  # the bits of bits_named("hangs")
 
     def cut_off_by(self, cell: Cell) -> list[Cell]:
         """The tiles that could no longer be walked to if the tile at ``cell`` were gone."""
@@ -819,7 +820,10 @@ class Layout:
                 found = self._facing[_FOUNTAINS] | self.bit(ORIGIN)
             elif name == "locked":
                 found = self.bits_of(self.gate_locked()) if self._gates else 0
-            else:
+            elif self._hangs is None and self._cuts is None:
+                self._walk()  # the walk notes the bits of the tiles others hang on
+                found = self.memo["hangs"]
+            else:  # known from the position before (see placed and removed)
                 found = self.bits_of(self.hangs)
             self.memo[name] = found
         return found  # type: ignore[no-any-return]
@@ -1029,12 +1033,12 @@ def _grid_cells(left: int, top: int, width: int, height: int) -> tuple[Cell, ...
 
 def _depth_first(
     links: tuple[int, int], width: int, cells: tuple[Cell, ...], start: int
-) -> tuple[list[Cell], dict[Cell, list[tuple[int, int]]]]:
+) -> tuple[list[Cell], dict[Cell, list[tuple[int, int]]], int]:
     """A depth-first search of the walking links from the tile at bit ``start`` (ruling R4):
-    the tiles in the order it finds them, and for each tile the ranges of that order which
+    the tiles in the order it finds them, for each tile the ranges of that order which
     would be cut off without it (Tarjan's articulation points: a child subtree whose lowest
-    back-link does not climb above the tile hangs on it alone). Neighbours are tried north,
-    east, south, west."""
+    back-link does not climb above the tile hangs on it alone), and the bits of those tiles.
+    Neighbours are tried north, east, south, west."""
     # The links read as strings of "0" and "1" by bit index: a character is read in a few
     # nanoseconds, where shifting a big integer to read one bit makes a new integer.
     size = len(cells)
@@ -1045,6 +1049,7 @@ def _depth_first(
     found = [-1] * size
     order: list[Cell] = []
     cuts: dict[Cell, list[tuple[int, int]]] = {}
+    hanging = [0]  # the bits of the tiles others hang on
 
     def visit(index: int, parent: int) -> int:
         """Number the tile at bit ``index``, walk on from it; the lowest number its
@@ -1063,10 +1068,11 @@ def _depth_first(
                     low = below
                 if below >= mine:
                     cuts.setdefault(cells[index], []).append((found[other], len(order)))
+                    hanging[0] |= 1 << index
             elif seen < low and other != parent:
                 low = seen
         return low
 
     visit(start, -1)
     visit = None  # type: ignore[assignment]  # it names itself: free it without the collector
-    return order, cuts
+    return order, cuts, hanging[0]
