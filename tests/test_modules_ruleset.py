@@ -29,9 +29,34 @@ def test_the_hooks_are_those_of_the_modules_that_override_them_in_order():
     assert ruleset.hooks("advise") == (gates.advise,)  # a bot uses gates, and only gates advise
     assert ruleset.module("characters") is None
     state = alh.Game(2, seed=1, modules=["camps", "diamonds", "gates"]).state
+    table = state.hook_table()
     for hook in HOOKS:
-        assert state.hooks(hook) == ruleset.hooks(hook)
+        assert state.hooks(hook) == ruleset.hooks(hook) == table[hook]
     assert alh.Game(2, seed=1).state.hooks("payments") == ()
+
+
+def test_a_game_reads_the_hooks_of_the_modules_registered_now():
+    # The hooks are read from a table per set of modules: a module registered again must
+    # replace its hooks there too, for games already begun.
+    def module_adding(extra):
+        class Generous(Module):
+            name = "test-ruleset-hooks"
+
+            def take_limit(self, state, seat, limit):
+                return limit + extra
+
+        return register(Generous)
+
+    module_adding(1)
+    try:
+        state = alh.Game(2, seed=1, modules=["test-ruleset-hooks"]).state
+        assert state.hooks("take_limit")[0](state, 0, 5) == 6
+        assert state.hook_table()["take_limit"][0](state, 0, 5) == 6
+        module_adding(2)
+        assert state.hook_table()["take_limit"][0](state, 0, 5) == 7
+        assert state.hooks("take_limit")[0](state, 0, 5) == 7
+    finally:
+        MODULES.pop("test-ruleset-hooks")
 
 
 def test_the_state_saves_module_names_not_module_objects():

@@ -530,6 +530,18 @@ class LegalActions(Sequence[Action]):
     @overload
     def __getitem__(self, index: slice) -> list[Action]: ...
     def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        # A bot asks once an action for one index in range: answered here without the
+        # general checks (the walk through the groups is the same as below).
+        if type(index) is not int or not 0 <= index < self._length:
+            return self._other_item(index)
+        for items, make in self._groups:
+            if index < len(items):
+                return make(items[index])
+            index -= len(items)
+        raise IndexError(index)  # pragma: no cover
+
+    def _other_item(self, index: int | slice) -> Action | list[Action]:
+        """``self[index]`` for a slice, a negative index or one out of range."""
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(self._length))]
         if index < 0:

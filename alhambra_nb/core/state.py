@@ -187,6 +187,14 @@ class GameState:
         except KeyError:  # not yet asked since the registry changed, or a module's own hook
             return ruleset_for(self.modules).hooks(name)
 
+    def hook_table(self) -> Mapping[str, tuple[Any, ...]]:
+        """Every hook of :data:`~.socket.HOOKS` by name, as :meth:`hooks` answers each: for a
+        rule that asks several hooks in one step (a listing asks four), one lookup for all."""
+        table = HOOK_TABLES.get(self.modules)
+        if table is None:  # not yet asked since the registry changed
+            table = ruleset_for(self.modules).hook_table
+        return table
+
     @property
     def names(self) -> list[str]:
         """The players' names, in seat order."""

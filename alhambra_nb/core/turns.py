@@ -14,7 +14,7 @@ game ends only after both (RULES.md §5, §6, ruling R11).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache, partial
 from itertools import combinations
@@ -60,6 +60,7 @@ from .money import (
     total_in,
 )
 from .payment import (
+    RECENT_ANSWERS,
     in_group,
     is_exact_payment,
     minimal_patterns,
@@ -72,7 +73,7 @@ from .rules import upright
 from .ruleset import modules_for, ruleset_for
 from .saves import MAX_NUMBER_BITS, MAX_SEED
 from .scoring import ScoreBreakdown, score_round
-from .socket import Turn
+from .socket import HOOKS, Turn
 from .state import (
     NEUTRAL_NAMES,
     GameState,
@@ -319,27 +320,32 @@ def legal_actions(state: GameState) -> LegalActions:
         return LegalActions([])
     seat = state.current
     player = state.players[seat]
-    if not (state.may_act or player.bought or state.modules):
+    hooks = state.hook_table() if state.modules else _NO_HOOKS  # one lookup for every hook
+    interrupts, extras = hooks["interrupt"], hooks["legal_actions"]
+    if not (state.may_act or player.bought or extras or interrupts):
         return _END_ONLY
-    holder = holding_module(state) if state.modules else None
+    holder = _holder(state, interrupts) if interrupts else None
     if holder is not None:  # play is held: only its actions count
         return LegalActions([(list(holder.legal_actions(state)), _identity)])
     groups: list[ActionGroup] = []
     if state.phase == PHASE_PLAY and state.may_act:
-        groups.append(_take_group(state, seat))
-        groups += _buy_groups(state, player, seat)
+        groups.append(_take_group(state, seat, hooks["take_limit"]))
+        groups += _buy_groups(state, player, seat, hooks["payments"])
         groups += redesign_groups(player)
-    for extra in state.hooks("legal_actions"):
+    for extra in extras:
         found = extra(state)  # a list, tuple or lazy LegalActions is kept as it is
-        groups.append((found if isinstance(found, _LISTED) else list(found), _identity))
+        if found:  # the usual answer, nothing, adds no group
+            groups.append((found if isinstance(found, _LISTED) else list(found), _identity))
     for tile in player.bought:
         cells = rules.legal_cells(player.city._facts(), upright(tile))
         groups.append((cells, partial(_place_at, tile)))
         groups.append(([tile], _make_reserve))
         if state.neutral is not None and state.phase == PHASE_PLAY:
             groups.append(([tile], _make_give))
+    if not groups:  # nothing but (perhaps) the end of the turn: the shared listing
+        return _END_ONLY
     if not player.bought and (state.actions or state.phase == PHASE_FINAL):
-        groups.append(([None], _make_end))
+        groups.append(_END_GROUP)
     actions = LegalActions(groups)
     if not actions and not player.bought:
         return _END_ONLY
@@ -347,6 +353,8 @@ def legal_actions(state: GameState) -> LegalActions:
 
 
 _LISTED = (list, tuple, LegalActions)
+_NO_HOOKS: Mapping[str, tuple[Any, ...]] = dict.fromkeys(HOOKS, ())
+"""The hooks of a game without modules: none."""
 
 
 def _identity(action: Action) -> Action:
@@ -382,14 +390,20 @@ def _make_end(_: None) -> Action:
 
 
 _END_TURN = EndTurn()
-_END_ONLY = LegalActions([([None], _make_end)])
+_END_GROUP: ActionGroup = ([None], _make_end)
+_END_ONLY = LegalActions([_END_GROUP])
 """What a player who has acted and placed every bought tile may do (the usual last step
 of a turn): shared, as actions are immutable."""
 
 
 def holding_module(state: GameState) -> Any:
     """The module holding play (an auction, a choice to make), or ``None``."""
-    for interrupt in state.hooks("interrupt"):
+    return _holder(state, state.hooks("interrupt"))
+
+
+def _holder(state: GameState, interrupts: Sequence[Any]) -> Any:
+    """The module of ``interrupts`` (the hooks) holding play, or ``None``."""
+    for interrupt in interrupts:
         if interrupt(state) is not None:
             return interrupt.__self__
     return None
@@ -397,8 +411,13 @@ def holding_module(state: GameState) -> Any:
 
 def take_limit(state: GameState, seat: int) -> int:
     """The most several money cards taken together may total (5, unless a module says)."""
+    return _limit_of(state, seat, state.hooks("take_limit"))
+
+
+def _limit_of(state: GameState, seat: int, hooks: Sequence[Any]) -> int:
+    """:func:`take_limit` as the ``take_limit`` ``hooks`` say."""
     limit = TAKE_LIMIT
-    for hook in state.hooks("take_limit"):
+    for hook in hooks:
         limit = hook(state, seat, limit)
     return limit
 
@@ -406,14 +425,15 @@ def take_limit(state: GameState, seat: int) -> int:
 def take_options(state: GameState, seat: int) -> list[tuple[str, ...]]:
     """Every take open to ``seat``: one card of any value, or several totalling at most the
     take limit."""
-    patterns, make = _take_group(state, seat)
+    patterns, make = _take_group(state, seat, state.hooks("take_limit"))
     return [cast(TakeMoney, make(pattern)).cards for pattern in patterns]
 
 
-def _take_group(state: GameState, seat: int) -> ActionGroup:
-    """The takes as positions in the display, made into actions only when picked."""
+def _take_group(state: GameState, seat: int, limits: Sequence[Any]) -> ActionGroup:
+    """The takes as positions in the display, made into actions only when picked
+    (``limits``: the ``take_limit`` hooks)."""
     display = tuple(state.display)
-    limit = take_limit(state, seat) if state.modules else TAKE_LIMIT
+    limit = _limit_of(state, seat, limits) if limits else TAKE_LIMIT
     return _take_patterns(display, limit), partial(_take_from, display)
 
 
@@ -421,7 +441,7 @@ def _take_from(display: tuple[str, ...], positions: tuple[int, ...]) -> Action:
     return made(TakeMoney, tuple(map(display.__getitem__, positions)))
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=RECENT_ANSWERS)
 def _take_patterns(display: tuple[str, ...], limit: int) -> tuple[tuple[int, ...], ...]:
     """The takes from ``display`` as positions in it (displays repeat from step to step)."""
     # Any value above the limit is taken only alone: one key for all of them.
@@ -444,7 +464,9 @@ def buy_options(state: GameState, player: PlayerState) -> list[tuple[int, tuple[
     payments a module adds, then the minimal payments (see :func:`legal_actions`)."""
     seat = next(i for i, p in enumerate(state.players) if p is player)
     buys = [
-        cast(Buy, make(item)) for items, make in _buy_groups(state, player, seat) for item in items
+        cast(Buy, make(item))
+        for items, make in _buy_groups(state, player, seat, state.hooks("payments"))
+        for item in items
     ]
     return [(buy.space, buy.cards) for buy in buys]
 
@@ -453,12 +475,14 @@ _CURRENCY_NAMES = tuple(currency.value for currency in CURRENCIES)
 """The currencies of market spaces 1-4 by name: what a purse and the log call them."""
 
 
-def _buy_groups(state: GameState, player: PlayerState, seat: int) -> list[ActionGroup]:
-    """:func:`buy_options` as groups of legal actions: the minimal payments are kept as
-    positions in the hand's cards of the space's currency until one is picked."""
+def _buy_groups(
+    state: GameState, player: PlayerState, seat: int, payments: Sequence[Any]
+) -> list[ActionGroup]:
+    """:func:`buy_options` as groups of legal actions (``payments``: the modules' hooks of
+    that name): the minimal payments are kept as positions in the hand's cards of the
+    space's currency until one is picked."""
     groups: list[ActionGroup] = []
     purse = purse_of(tuple(player.money))
-    payments = state.hooks("payments") if state.modules else ()
     for space, currency, tile in zip(MARKET_SPACES, _CURRENCY_NAMES, state.market, strict=True):
         if tile is None:
             continue
@@ -768,7 +792,7 @@ def apply_action(state: GameState, action: Action | str) -> GameState:
     if violations:
         raise IllegalActionError(violations)
     after = state.copy()
-    _carry_out(after, action)
+    carry_out(after, action)
     return after
 
 
@@ -778,31 +802,38 @@ def apply_in_place(state: GameState, action: Action) -> None:
     violations = check_action(state, action)
     if violations:
         raise IllegalActionError(violations)
-    _carry_out(state, action)
+    carry_out(state, action)
 
 
-def _carry_out(state: GameState, action: Action) -> None:
-    """Carry out a checked action, then let every module react to it."""
+def carry_out(state: GameState, action: Action) -> None:
+    """Carry out an action already checked (with :func:`check_rules`) on ``state`` itself,
+    then let every module react to it: a module granting an extra action carries out the
+    action it wraps with this, and a simulation the actions a random player picks from
+    :func:`legal_actions`."""
     do = _DOS.get(type(action))
-    if do is not None:
-        do(state, action)
-    else:
-        turn = Turn(state)
-        for apply in state.hooks("apply"):
-            if apply(turn, action):
-                break
     if state.modules:
-        turn = Turn(state)
-        for after in state.hooks("after"):
-            after(turn, action)
+        _carry_out_with_modules(state, action, do)
+    elif do is not None:
+        do(state, action)
     if len(state.revealed) > len(state.scorings) or state.phase == PHASE_ENDING:
         _settle(state)  # only when a card set aside may wait for its scoring (rarely)
 
 
-def carry_out(state: GameState, action: Action) -> None:
-    """Carry out an action already checked (with :func:`check_rules`) on ``state`` itself: a
-    module granting an extra action carries out the action it wraps with this."""
-    _carry_out(state, action)
+def _carry_out_with_modules(
+    state: GameState, action: Action, do: Callable[[GameState, Any], None] | None
+) -> None:
+    """:func:`carry_out` in a game with modules: ``do`` (the base game's step for the
+    action) or the module owning it carries it out, then every module reacts."""
+    hooks = state.hook_table()
+    turn = Turn(state)  # the modules' one way to change the game: holds nothing else
+    if do is not None:
+        do(state, action)
+    else:
+        for apply in hooks["apply"]:
+            if apply(turn, action):
+                break
+    for after in hooks["after"]:
+        after(turn, action)
 
 
 def main_action_done(state: GameState, another: bool = False) -> None:

@@ -19,7 +19,13 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from ...core.money import Cards, DiamondCard, is_diamond, register_cards
-from ...core.payment import DIAMOND, purse_of, remembered_minimal_payments, sort_out
+from ...core.payment import (
+    DIAMOND,
+    RECENT_ANSWERS,
+    purse_of,
+    remembered_minimal_payments,
+    sort_out,
+)
 from ...core.socket import Components, Module, register
 from ...core.violations import RuleId, Violation
 from . import messages  # noqa: F401  (the module's templates join the catalogue)
@@ -64,7 +70,7 @@ DIAMOND_IDS: frozenset[str] = frozenset(card.id for card in DIAMONDS)
 register_cards(DIAMONDS, money=True)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=RECENT_ANSWERS)
 def diamond_payments(hand: tuple[str, ...], price: int) -> tuple[tuple[str, ...], ...]:
     """The minimal payments of ``price`` in the diamonds of ``hand`` (remembered: a listing
     asks for every market space, and hands repeat from turn to turn)."""
