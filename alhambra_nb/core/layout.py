@@ -1043,9 +1043,10 @@ def _depth_first(
     # nanoseconds, where shifting a big integer to read one bit makes a new integer.
     size = len(cells)
     east, south = (format(bits, f"0{size}b")[::-1] for bits in links)
-    # Per direction: the step to the neighbour and where its link is read (its own bit, or
-    # the neighbour's for north and west).
-    steps = ((-width, south, -width), (1, east, 0), (width, south, 0), (-1, east, -1))
+    # Per direction: the step to the neighbour and the links read at the tile's own index
+    # (a north or west link is the neighbour's south or east one, read shifted).
+    north, west = "0" * width + south[:-width], "0" + east[:-1]
+    steps = ((-width, north), (1, east), (width, south), (-1, west))
     found = [-1] * size
     order: list[Cell] = []
     cuts: dict[Cell, list[tuple[int, int]]] = {}
@@ -1057,8 +1058,8 @@ def _depth_first(
         mine = found[index] = len(order)
         order.append(cells[index])
         low = mine
-        for step, linked, at in steps:
-            if linked[index + at] != "1":
+        for step, linked in steps:
+            if linked[index] != "1":
                 continue
             other = index + step
             seen = found[other]
