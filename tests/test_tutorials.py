@@ -16,6 +16,7 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -132,11 +133,7 @@ def leaks(step: chapters.Step, answer: Any, text: str, language: str = "en") -> 
     elif isinstance(answer, tuple) and len(step.solutions()) == 1:
         if format_cell(answer) in text:
             found.append(f"the only right cell {format_cell(answer)}")
-    elif (
-        isinstance(answer, (set, frozenset))
-        and answer
-        and all(isinstance(c, tuple) for c in answer)
-    ):
+    elif isinstance(answer, AbstractSet) and answer and all(isinstance(c, tuple) for c in answer):
         # Listed together, in any order (a picture names every tile's cell on its own).
         if any(answer <= listed for listed in cell_lists(text)):
             found.append("the answer's cells, listed")

@@ -504,7 +504,7 @@ class LegalCellsTask(Task):
         return wrong(" ".join(notes), found)
 
     def solutions(self, city: City | None) -> list[set[Cell]]:
-        return [_need_city(city, self.kind).legal_cells(self.tile)]
+        return [set(_need_city(city, self.kind).legal_cells(self.tile))]
 
     def _fields(self) -> dict[str, Any]:
         return {"tile": self.tile.code}
@@ -540,7 +540,7 @@ class RemovalTask(Task):
 
     @staticmethod
     def _removable(city: City) -> set[Cell]:
-        return {cell for cell, _ in city.items() if not city.check_removal(cell)}
+        return set(city.removable_cells())
 
     def solutions(self, city: City | None) -> list[set[Cell]]:
         return [self._removable(_need_city(city, self.kind))]
