@@ -29,7 +29,7 @@ from .errors import AlhambraError, shown
 from .geometry import Cell, Side, as_cell
 from .messages import Phrase, render
 from .money import card
-from .socket import MODULES, registry_version
+from .socket import MODULES, on_registry_change
 from .tiles import Tile
 from .violations import RuleId, RuleViolationError
 
@@ -454,10 +454,9 @@ def owning_modules(cls: type) -> tuple[str, ...]:
     the same Python module as the action, or in the package the action's module lies in:
     ``alhambra_nb.modules.characters`` owns ``alhambra_nb.modules.characters.actions``);
     ``()`` for the base game's actions."""
-    key = (cls, registry_version())
-    found = _OWNERS.get(key)
+    found = _OWNERS.get(cls)
     if found is None:
-        found = _OWNERS[key] = tuple(
+        found = _OWNERS[cls] = tuple(
             name for name, module in MODULES.items() if _written_in(cls, module.__module__)
         )
     return found
@@ -468,7 +467,9 @@ def _written_in(cls: type, where: str) -> bool:
     return cls.__module__ == where or cls.__module__.startswith(where + ".")
 
 
-_OWNERS: dict[tuple[type, int], tuple[str, ...]] = {}
+_OWNERS: dict[type, tuple[str, ...]] = {}
+"""The modules owning each action class asked about, while the registry stays as it is."""
+on_registry_change(_OWNERS.clear)
 
 
 def check_module_on(action: Action, modules: Sequence[str]) -> None:

@@ -329,9 +329,8 @@ class Layout:
             if left <= best:
                 break
             left -= length
-            if length > best and (odd & piece).bit_count() > 2:
-                length = len(self._longest_trail(piece, sorted(self._piece_segments(piece))))
-            best = max(best, length)
+            if length > best:
+                best = max(best, self._trail_length(length, piece, odd))
         return best
 
     def outer_walls(self) -> list[tuple[Cell, Side]]:
@@ -360,13 +359,19 @@ class Layout:
         if found is not None:
             return found  # type: ignore[no-any-return]
         across, down, odd = self._wall_bits()
-        found = []
-        for length, piece in self._each_wall(across, down):
-            if (odd & piece).bit_count() > 2:
-                length = len(self._longest_trail(piece, sorted(self._piece_segments(piece))))
-            found.append((length, piece))
+        found = [
+            (self._trail_length(length, piece, odd), piece)
+            for length, piece in self._each_wall(across, down)
+        ]
         self.memo["wall pieces"] = found
         return found
+
+    def _trail_length(self, length: int, piece: int, odd: int) -> int:
+        """The longest trail through the wall of ``length`` segments with the corners
+        ``piece``: all of them (Euler) unless more than two of its corners are ``odd``."""
+        if (odd & piece).bit_count() <= 2:
+            return length
+        return len(self._longest_trail(piece, sorted(self._piece_segments(piece))))
 
     def _each_wall(self, across: int, down: int) -> Iterator[tuple[int, int]]:
         """Each connected wall of the segments ``across`` and ``down``: its number of segments

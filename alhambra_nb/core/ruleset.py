@@ -14,27 +14,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from .socket import HOOKS, MODULES, Module, load_modules, on_registry_change, registry_version
+from .socket import HOOKS, Module, load_modules, on_registry_change
 from .variants import STANDARD, Variants
 
 
 class Ruleset:
     """The switched-on modules of a game and their hooks, ready to call."""
 
-    __slots__ = ("hook_table", "modules", "names", "variants", "version")
+    __slots__ = ("hook_table", "modules", "names", "variants")
 
     def __init__(self, names: tuple[str, ...], variants: Variants = STANDARD) -> None:
         self.modules: tuple[Module, ...] = load_modules(names)
         """The module instances, in order (modules keep no state of their own: shared)."""
         self.names: tuple[str, ...] = tuple(m.name for m in self.modules)
         self.variants = variants
-        self.version = registry_version()
-        """The registry as it was: a module registered again afterwards makes a new ruleset."""
         self.hook_table: dict[str, tuple[Any, ...]] = {
             hook: overriding(self.modules, hook) for hook in HOOKS
         }
-        """Each hook of :data:`HOOKS` by name, then any other asked for (see :meth:`hooks`);
-        the rules read it through :data:`HOOK_TABLES`, on every action."""
+        """Each hook of :data:`HOOKS` by name, then any other asked for (see :meth:`hooks`):
+        what the rules read on every action."""
 
     def hooks(self, name: str) -> tuple[Any, ...]:
         """The ``name`` hook of every module that overrides it, as bound methods in module
@@ -62,14 +60,12 @@ def overriding(modules: tuple[Module, ...], name: str) -> tuple[Any, ...]:
     return tuple(getattr(m, name) for m in modules if getattr(type(m), name) is not default)
 
 
-_RULESETS: dict[tuple[str, ...] | tuple[tuple[str, ...], Variants], Ruleset] = {}
-
-HOOK_TABLES: dict[tuple[str, ...], dict[str, tuple[Any, ...]]] = {}
-"""The :attr:`Ruleset.hook_table` of the standard ruleset of each set of module names: what
-:meth:`GameState.hooks <alhambra_nb.core.state.GameState.hooks>` reads, a few thousand times
-a game, in one lookup (hooks do not depend on the variants). Emptied whenever a module is
-registered or removed, so a table is never read from an older registry."""
-on_registry_change(HOOK_TABLES.clear)
+RULESETS: dict[tuple[str, ...] | tuple[tuple[str, ...], Variants], Ruleset] = {}
+"""The rulesets made so far: the standard one of a set of module names under the names alone
+(what :meth:`GameState.hooks <alhambra_nb.core.state.GameState.hooks>` reads, a few thousand
+times a game), any other under the names and its variants. Emptied whenever a module is
+registered or removed: a module registered again makes new rulesets."""
+on_registry_change(RULESETS.clear)
 
 
 def ruleset_for(names: tuple[str, ...], variants: Variants = STANDARD) -> Ruleset:
@@ -79,11 +75,9 @@ def ruleset_for(names: tuple[str, ...], variants: Variants = STANDARD) -> Rulese
     # The rules ask for the standard ruleset on every action of a module game: its key is
     # the names alone, so no variants are hashed there.
     key = names if variants is STANDARD else (names, variants)
-    found = _RULESETS.get(key)
-    if found is None or found.version != MODULES.version:
-        found = _RULESETS[key] = Ruleset(names, variants)
-    if key is names:
-        HOOK_TABLES[names] = found.hook_table
+    found = RULESETS.get(key)
+    if found is None:
+        found = RULESETS[key] = Ruleset(names, variants)
     return found
 
 

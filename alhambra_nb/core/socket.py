@@ -296,9 +296,7 @@ HOOKS: tuple[str, ...] = (
 
 
 class _Registry(dict[str, type[Module]]):
-    """A dict that counts its changes, so caches of loaded modules know when to refresh."""
-
-    version = 0
+    """A dict that tells of its changes, so caches of loaded modules forget what they hold."""
 
     def __setitem__(self, key: str, value: type[Module]) -> None:
         _changed()
@@ -317,25 +315,19 @@ _FORGETTERS: list[Callable[[], None]] = []
 
 
 def _changed() -> None:
-    _Registry.version += 1
     for forget in _FORGETTERS:
         forget()
 
 
 def on_registry_change(forget: Callable[[], None]) -> None:
-    """Call ``forget`` whenever a module is registered or removed: a cache read on every
-    action (the hooks of a game's modules) empties itself then instead of asking
-    :func:`registry_version` each time."""
+    """Call ``forget`` whenever a module is registered or removed: a cache of what the
+    modules bring (rulesets, the owners of action classes) empties itself then, so nothing
+    is read from an older registry, and a cache read on every action asks nothing first."""
     _FORGETTERS.append(forget)
 
 
 MODULES = _Registry()
 """The registered rules modules by name."""
-
-
-def registry_version() -> int:
-    """A number that changes whenever a module is registered or removed."""
-    return _Registry.version
 
 
 def register(module: type[Module]) -> type[Module]:

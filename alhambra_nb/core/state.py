@@ -27,7 +27,7 @@ from .messages import DEFAULT_LANGUAGE, ENGLISH, join, kind_of, render
 from .money import SCORING_CARDS, CardError, card, money_cards
 from .notation import NotationError
 from .phases import PHASE_ENDING, PHASE_FINAL, PHASE_OVER, PHASE_PLAY, PHASES
-from .ruleset import HOOK_TABLES, Ruleset, ruleset_for
+from .ruleset import RULESETS, Ruleset, ruleset_for
 from .saves import SCHEMA_VERSION, nesting_problem, schema_problem
 from .socket import Module, ModuleState, UnknownModuleError, saved_form
 from .tiles import TILES, Building, Tile, TileError, building_counts
@@ -182,18 +182,16 @@ class GameState:
         that override it: :meth:`Ruleset.hooks` of :attr:`ruleset`, in short."""
         if not self.modules:
             return ()
-        try:  # the rules ask on every action: one lookup, no call, once the table is made
-            return HOOK_TABLES[self.modules][name]
-        except KeyError:  # not yet asked since the registry changed, or a module's own hook
+        try:  # the rules ask on every action: read at once, once the ruleset is made
+            return RULESETS[self.modules].hook_table[name]
+        except KeyError:  # not yet made since the registry changed, or a module's own hook
             return ruleset_for(self.modules).hooks(name)
 
     def hook_table(self) -> Mapping[str, tuple[Any, ...]]:
         """Every hook of :data:`~.socket.HOOKS` by name, as :meth:`hooks` answers each: for a
         rule that asks several hooks in one step (a listing asks four), one lookup for all."""
-        table = HOOK_TABLES.get(self.modules)
-        if table is None:  # not yet asked since the registry changed
-            table = ruleset_for(self.modules).hook_table
-        return table
+        ruleset = RULESETS.get(self.modules) or ruleset_for(self.modules)
+        return ruleset.hook_table
 
     @property
     def names(self) -> list[str]:

@@ -172,13 +172,7 @@ class Violation:
     ) -> Violation:
         """A violation of ``rule`` whose message is the catalogue's ``rule:variant`` template."""
         key = _KEYS[rule] if not variant else f"{_KEYS[rule]}:{variant}"
-        # Made without the frozen dataclass's __init__ (a guarded setattr per field): the
-        # rules make thousands of these for a board's explanations.
-        violation = object.__new__(cls)
-        fields = violation.__dict__
-        fields["rule"], fields["key"], fields["params"] = rule, key, params
-        fields["cells"], fields["edges"] = tuple(cells), tuple(edges)
-        return violation
+        return cls.made(rule, key, params, tuple(cells), tuple(edges))
 
     @classmethod
     def made(
@@ -191,6 +185,7 @@ class Violation:
     ) -> Violation:
         """:meth:`of` with the key worked out and the parts taken as they are: for the
         explanations a board makes by the thousand."""
+        # Made without the frozen dataclass's __init__ (a guarded setattr per field).
         violation = object.__new__(cls)
         fields = violation.__dict__
         fields["rule"], fields["key"], fields["params"] = rule, key, params
