@@ -69,12 +69,23 @@ def buildings(tiles: dict) -> set:
 
 
 def has_hole(tiles: dict) -> bool:
+    return bool(_cut_off(tiles))
+
+
+def enclosed_by(tiles: dict, cell) -> set:
+    """The empty cells a tile at ``cell`` would newly cut off from the land round the city,
+    found by flooding the bounding box (plus a ring) before and after."""
+    after = {**tiles, cell: None}
+    return _cut_off(after) - _cut_off(tiles) - {cell}
+
+
+def _cut_off(tiles: dict) -> set:
+    """The empty cells of the bounding box (plus a ring) the ring's corner cannot reach."""
     xs = [x for x, _ in tiles]
     ys = [y for _, y in tiles]
     left, right, top, bottom = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
-    start = (left, top)
-    seen = {start}
-    queue = deque([start])
+    seen = {(left, top)}
+    queue = deque(seen)
     while queue:
         cell = queue.popleft()
         for side in STEPS:
@@ -83,8 +94,8 @@ def has_hole(tiles: dict) -> bool:
             if inside and (x, y) not in tiles and (x, y) not in seen:
                 seen.add((x, y))
                 queue.append((x, y))
-    empty = (right - left + 1) * (bottom - top + 1) - len(tiles)
-    return len(seen) != empty
+    box = {(x, y) for x in range(left, right + 1) for y in range(top, bottom + 1)}
+    return box - seen - set(tiles)
 
 
 def legal(tiles: dict, tile, cell) -> bool:

@@ -5,6 +5,7 @@ from hypothesis import strategies as st
 
 import alhambra_nb as alh
 from alhambra_nb.core import rules
+from alhambra_nb.core.violations import RuleId
 from alhambra_nb.core.walls import longest_wall_of
 from tests import oracle
 from tests.cities import grow, typed_positions
@@ -35,6 +36,40 @@ def test_with_camps_legal_cells_agree_with_check_and_the_oracle(seed, size):
         assert by_check == {cell for cell in cells if oracle.legal(tiles, tile, cell)}
     for cell in tiles:
         assert (city.check_removal(cell) == []) == oracle.removable(tiles, cell), cell
+
+
+@settings(max_examples=40, deadline=None)
+@given(seeds, st.integers(min_value=4, max_value=54))
+def test_a_hole_is_explained_with_every_cell_it_would_enclose(seed, size):
+    # Cities walled in on purpose: every cell that closes a courtyard, or two at once, is
+    # explained with all the cells it would enclose and no others.
+    city = grow(seed, size)
+    tiles = dict(city.items())
+    for cell in neighbourhood(city):
+        if cell in tiles:
+            continue
+        holes = [v for v in city.check(PATTERNS[0], cell) if v.rule == RuleId.NO_HOLES]
+        expected = oracle.enclosed_by(tiles, cell)
+        assert {c for v in holes for c in v.cells} == expected, cell
+        assert len(holes) == (1 if expected else 0), cell
+
+
+def test_a_long_winding_courtyard_is_enclosed_whole():
+    # A courtyard that winds through the city (31 cells, its far end 31 steps from the
+    # entrance) takes longer to flood than the open land round the city: the open land is
+    # known first, and the courtyard must still be found whole.
+    walls = {
+        (x, y)
+        for y in range(9)
+        for x in range(9)
+        if (x in (0, 8) if y % 2 else x != {2: 7, 4: 1, 6: 7}.get(y))
+    }
+    entrance = (0, 1)
+    city = alh.City({cell: PATTERNS[0] for cell in walls - {entrance, (0, 0)}})
+    (hole,) = [v for v in city.check(PATTERNS[0], entrance) if v.rule == RuleId.NO_HOLES]
+    enclosed = set(hole.cells)
+    assert len(enclosed) == 31
+    assert enclosed == oracle.enclosed_by(dict(city.items()), entrance)
 
 
 def test_there_are_13_wall_patterns():

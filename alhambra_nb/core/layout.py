@@ -176,7 +176,7 @@ class Layout:
         self._touching: int | None = None
         self._split: int | None = None
         self._legal: dict[int, int] = {}
-        self._enclosures: dict[Cell, tuple[Cell, ...]] = {}
+        self._enclosures: dict[int, int] = {}
         self._wall: tuple[tuple[Cell, Side], ...] | None = None
         self._locked: frozenset[Cell] | None = None
 
@@ -208,7 +208,7 @@ class Layout:
         after.empty_bits = self.empty_bits & ~bit
         after.outside_bits = self.outside_bits & ~bit
         if self.holes != "any":
-            after.outside_bits &= ~self.bits_of(self._cut_from_open_land(cell))
+            after.outside_bits &= ~self._cut_off_by_building(bit)
         return after
 
     def removed(self, cell: Cell, tiles: Mapping[Cell, Tile]) -> Layout:
@@ -674,23 +674,67 @@ class Layout:
         """The empty cells a tile at the empty ``cell`` would make a hole of: those it would
         newly enclose (ruling R3), or with holes of single cells only, the empty side cells
         it would leave built round on all four sides."""
-        found = self._enclosures.get(cell)
-        if found is None:
-            if self.holes == "any":
-                found = self._cut_from_open_land(cell)
-            else:
-                found = self._closed_in_by(cell)
-            self._enclosures[cell] = found
+        if self.holes != "any":
+            return self._closed_in_by(cell)
+        bit = self.bit(cell)
+        if not bit & self.outside_bits & self.splitting():
+            return ()
+        return tuple(self.cells_of(self._cut_off_by_building(bit)))
+
+    def enclosing(self, cells: int) -> int:
+        """Of ``cells`` (empty cells of the open land), those where a tile would cut some
+        of the open land off from it (ruling R3)."""
+        found = 0
+        while cells:
+            bit = cells & -cells
+            cells ^= bit
+            if self._cut_off_by_building(bit):
+                found |= bit
         return found
 
-    def _cut_from_open_land(self, cell: Cell) -> tuple[Cell, ...]:
-        """The empty cells of the open land a tile at ``cell`` would cut off from it."""
-        bit = self.bit(cell)
-        if not self.is_outside(cell) or not self.splitting() & bit:
-            return ()
-        space = self.empty_bits & ~bit
-        still_outside = self.flood(self.ring_bits, space)
-        return tuple(self.cells_of(space & self.outside_bits & ~still_outside))
+    def _cut_off_by_building(self, bit: int) -> int:
+        """The cells of the open land a tile at ``bit``, a cell of it, would cut off from it
+        (remembered: a board asks the mask of every cell, then explains some of them)."""
+        found = self._enclosures.get(bit)
+        if found is None:
+            found = self._enclosures[bit] = self._pockets(bit, self.outside_bits & ~bit)
+        return found
+
+    def _pockets(self, bit: int, space: int) -> int:
+        """The cells of ``space`` (the open land without ``bit``) no longer joined to the
+        grid's ring: the pieces round ``bit`` that do not reach it.
+
+        Every piece of the open land left holds one of the empty cells beside ``bit``, so
+        those are flooded side by side, a step at a time, pieces that meet made one. A
+        courtyard is a few cells: its flood stops after a few steps, and once one piece
+        alone is still growing while every other has stopped without the ring, that piece
+        is the open land's (some piece reaches the ring), so the far side is never flooded.
+        """
+        width, keep_left, keep_right = self._width, self._not_first_col, self._not_last_col
+        ring, pockets, open_found = self.ring_bits, 0, False
+        growing, seeds = [], self.beside(bit) & space
+        while seeds:
+            low = seeds & -seeds
+            growing.append(low)
+            seeds ^= low
+        while growing and (open_found or len(growing) > 1):
+            still: list[int] = []
+            for current in growing:
+                grown = (
+                    current
+                    | ((current << 1) & keep_left)
+                    | ((current >> 1) & keep_right)
+                    | (current << width)
+                    | (current >> width)
+                ) & space
+                if grown != current:
+                    still = _joined_to(still, grown)
+                elif current & ring:
+                    open_found = True
+                else:
+                    pockets |= current
+            growing = still
+        return pockets
 
     def _closed_in_by(self, cell: Cell) -> tuple[Cell, ...]:
         """The empty side cells of the empty ``cell`` whose three other sides are built."""
@@ -931,6 +975,19 @@ class Layout:
         """The cells whose ``side`` faces the wall of a reachable building: a tile with a
         wall there is walked to through a gate on that side."""
         return self._facing[_GATE_IN + side]
+
+
+def _joined_to(pieces: list[int], piece: int) -> list[int]:
+    """``pieces`` (cells apart from each other) with ``piece`` added: made one with every
+    piece it meets."""
+    kept = []
+    for other in pieces:
+        if other & piece:
+            piece |= other
+        else:
+            kept.append(other)
+    kept.append(piece)
+    return kept
 
 
 def _one_more(hangs: dict[Cell, int] | None, cell: Cell) -> dict[Cell, int] | None:

@@ -279,11 +279,7 @@ def enclosing_nothing(layout: Layout, shape: Shape, within: int) -> int:
 def _enclosing(layout: Layout, cells: int) -> int:
     if layout.holes == "single":
         return cells & layout.single_hole_closers()
-    found = 0
-    for cell in layout.cells_of(cells & layout.outside_bits & layout.splitting()):
-        if layout.enclosed_by(cell):
-            found |= layout.bit(cell)
-    return found
+    return layout.enclosing(cells & layout.outside_bits & layout.splitting())
 
 
 def on_double_wall(layout: Layout, shape: Shape, within: int) -> int:
