@@ -1101,14 +1101,15 @@ def _depth_first(
     would be cut off without it (Tarjan's articulation points: a child subtree whose lowest
     back-link does not climb above the tile hangs on it alone), and the bits of those tiles.
     Neighbours are tried north, east, south, west."""
-    # The links read as strings of "0" and "1" by bit index: a character is read in a few
-    # nanoseconds, where shifting a big integer to read one bit makes a new integer.
+    # Each tile's links as one hex digit of a string read by bit index (north 1, east 2,
+    # south 4, west 8): a character is read in a few nanoseconds, where shifting a big
+    # integer to read one bit makes a new integer. A link read as "0"/"1" in base 16 puts
+    # each bit in a digit of its own; a north or west link is the neighbour's south or east.
     size = len(cells)
-    east, south = (format(bits, f"0{size}b")[::-1] for bits in links)
-    # Per direction: the step to the neighbour and the links read at the tile's own index
-    # (a north or west link is the neighbour's south or east one, read shifted).
-    north, west = "0" * width + south[:-width], "0" + east[:-1]
-    steps = ((-width, north), (1, east), (width, south), (-1, west))
+    east, south = (int(format(bits, f"0{size}b"), 16) for bits in links)
+    digits = south << 4 * width | east << 1 | south << 2 | east << 7
+    codes = format(digits & (1 << 4 * size) - 1, f"0{size}x")[::-1]
+    ways = _ways(width)
     found = [-1] * size
     order: list[Cell] = []
     cuts: dict[Cell, list[tuple[int, int]]] = {}
@@ -1120,15 +1121,17 @@ def _depth_first(
         mine = found[index] = len(order)
         order.append(cells[index])
         low = mine
-        for step, linked in steps:
-            if linked[index] != "1":
-                continue
+        for step in ways[codes[index]]:
             other = index + step
             seen = found[other]
             if seen < 0:
-                below = visit(other, index)
-                if below < low:
-                    low = below
+                if codes[other] in _ONE_LINK:  # a tile linked to this one alone hangs on it
+                    below = found[other] = len(order)
+                    order.append(cells[other])
+                else:
+                    below = visit(other, index)
+                    if below < low:
+                        low = below
                 if below >= mine:
                     cuts.setdefault(cells[index], []).append((found[other], len(order)))
                     hanging[0] |= 1 << index
@@ -1139,3 +1142,17 @@ def _depth_first(
     visit(start, -1)
     visit = None  # type: ignore[assignment]  # it names itself: free it without the collector
     return order, cuts, hanging[0]
+
+
+_ONE_LINK = "1248"
+"""The hex digits of a tile with a single link (see :func:`_depth_first`)."""
+
+
+@lru_cache(maxsize=64)
+def _ways(width: int) -> dict[str, tuple[int, ...]]:
+    """For each hex digit of links (see :func:`_depth_first`), the steps to the tiles linked,
+    north, east, south, west, on a grid ``width`` cells wide."""
+    steps = ((1, -width), (2, 1), (4, width), (8, -1))
+    return {
+        format(code, "x"): tuple(step for bit, step in steps if code & bit) for code in range(16)
+    }
