@@ -158,7 +158,9 @@ class Layout:
         self._gates = gates
         self.holes = holes  # one of HOLE_RULES, checked by the city
         self._order: list[Cell] | None = None
-        self._cuts: dict[Cell, list[tuple[int, int]]] | None = None
+        self._cuts: list[int] | None = None
+        """The cut ranges of the search from the fountain, flat: a tile's bit index, the start
+        and the stop of a range of the order cut off without it, and so on."""
         self._hangs: dict[Cell, int] | None = None
         self._reach: frozenset[Cell] | None = None
         if bare:  # for _derived, which fills in the rest from the layout before
@@ -791,11 +793,18 @@ class Layout:
 
     @property
     def cut_ranges(self) -> dict[Cell, list[tuple[int, int]]]:
-        """For each tile, the ranges of :attr:`order` cut off without it."""
-        if self._cuts is None:
-            self._walk()
-        assert self._cuts is not None
-        return self._cuts
+        """For each tile, the ranges of :attr:`order` cut off without it (read from the
+        search's flat record when first asked: most positions are never explained)."""
+        found = self.memo.get("cut ranges")
+        if found is None:
+            if self._cuts is None:
+                self._walk()
+            assert self._cuts is not None
+            found, cells, record = {}, self._cells, self._cuts
+            for at in range(0, len(record), 3):
+                found.setdefault(cells[record[at]], []).append((record[at + 1], record[at + 2]))
+            self.memo["cut ranges"] = found
+        return found  # type: ignore[no-any-return]
 
     @property
     def hangs(self) -> dict[Cell, int]:
@@ -814,7 +823,7 @@ class Layout:
     def _walk(self) -> None:
         origin = self.bit(ORIGIN) & self.reach_bits
         if not origin:
-            self._order, self._cuts, self.memo["hangs"] = [], {}, 0
+            self._order, self._cuts, self.memo["hangs"] = [], [], 0
             return
         start = origin.bit_length() - 1
         walk = _depth_first(self._links, self._width, self._cells, start)
@@ -1095,12 +1104,14 @@ def _grid_cells(left: int, top: int, width: int, height: int) -> tuple[Cell, ...
 
 def _depth_first(
     links: tuple[int, int], width: int, cells: tuple[Cell, ...], start: int
-) -> tuple[list[Cell], dict[Cell, list[tuple[int, int]]], int]:
+) -> tuple[list[Cell], list[int], int]:
     """A depth-first search of the walking links from the tile at bit ``start`` (ruling R4):
-    the tiles in the order it finds them, for each tile the ranges of that order which
-    would be cut off without it (Tarjan's articulation points: a child subtree whose lowest
-    back-link does not climb above the tile hangs on it alone), and the bits of those tiles.
-    Neighbours are tried north, east, south, west."""
+    the tiles in the order it finds them, the ranges of that order which would be cut off
+    without a tile (Tarjan's articulation points: a child subtree whose lowest back-link
+    does not climb above the tile hangs on it alone), and the bits of those tiles.
+    Neighbours are tried north, east, south, west. The ranges come flat, three numbers each
+    (the tile's bit index, start, stop): a list of numbers is one object for the garbage
+    collector to follow, where a list of pairs per tile is dozens."""
     # Each tile's links as one hex digit of a string read by bit index (north 1, east 2,
     # south 4, west 8): a character is read in a few nanoseconds, where shifting a big
     # integer to read one bit makes a new integer. A link read as "0"/"1" in base 16 puts
@@ -1112,7 +1123,7 @@ def _depth_first(
     ways = _ways(width)
     found = [-1] * size
     order: list[Cell] = []
-    cuts: dict[Cell, list[tuple[int, int]]] = {}
+    cuts: list[int] = []
     hanging = [0]  # the bits of the tiles others hang on
 
     def visit(index: int, parent: int) -> int:
@@ -1133,7 +1144,7 @@ def _depth_first(
                     if below < low:
                         low = below
                 if below >= mine:
-                    cuts.setdefault(cells[index], []).append((found[other], len(order)))
+                    cuts.extend((index, found[other], len(order)))
                     hanging[0] |= 1 << index
             elif seen < low and other != parent:
                 low = seen
