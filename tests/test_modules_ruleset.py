@@ -59,6 +59,61 @@ def test_a_game_reads_the_hooks_of_the_modules_registered_now():
         MODULES.pop("test-ruleset-hooks")
 
 
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda cls: MODULES.__setitem__(cls.name, cls),
+        lambda cls: MODULES.update({cls.name: cls}),
+        lambda cls: MODULES.update([(cls.name, cls)]),
+        lambda cls: MODULES.setdefault(cls.name, cls),
+        lambda cls: MODULES.__ior__({cls.name: cls}),
+    ],
+    ids=["item", "update", "update-pairs", "setdefault", "in-place-or"],
+)
+def test_every_way_of_registering_a_module_is_noticed(change):
+    # A ruleset made before the module was there must not be read afterwards.
+    class Late(Module):
+        name = "test-ruleset-late"
+
+    with pytest.raises(alh.UnknownModuleError):
+        ruleset_for(("test-ruleset-late",))
+    gates = ruleset_for(("gates",))
+    change(Late)
+    try:
+        assert ruleset_for(("gates",)) is not gates
+        assert ruleset_for(("test-ruleset-late",)).names == ("test-ruleset-late",)
+    finally:
+        MODULES.pop("test-ruleset-late", None)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda: MODULES.pop("test-ruleset-late"),
+        lambda: MODULES.__delitem__("test-ruleset-late"),
+        lambda: MODULES.popitem(),  # the last registered
+        lambda: MODULES.clear(),
+    ],
+    ids=["pop", "del", "popitem", "clear"],
+)
+def test_every_way_of_removing_a_module_is_noticed(change):
+    class Late(Module):
+        name = "test-ruleset-late"
+
+    kept = dict(MODULES)
+    register(Late)
+    late = ruleset_for(("test-ruleset-late",))
+    try:
+        change()
+        assert "test-ruleset-late" not in MODULES
+        with pytest.raises(alh.UnknownModuleError):
+            ruleset_for(("test-ruleset-late",))
+        assert late.names == ("test-ruleset-late",)  # a ruleset made before stays as it was
+    finally:
+        MODULES.pop("test-ruleset-late", None)
+        MODULES.update(kept)
+
+
 def test_the_state_saves_module_names_not_module_objects():
     state = alh.Game(2, seed=1, modules=["gates", "characters"]).state
     assert state.modules == ("gates", "characters")

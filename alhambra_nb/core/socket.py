@@ -296,7 +296,8 @@ HOOKS: tuple[str, ...] = (
 
 
 class _Registry(dict[str, type[Module]]):
-    """A dict that tells of its changes, so caches of loaded modules forget what they hold."""
+    """A dict that tells of its changes, so caches of loaded modules forget what they hold:
+    every way a dict is changed tells (the built-in ones do not go through ``__setitem__``)."""
 
     def __setitem__(self, key: str, value: type[Module]) -> None:
         _changed()
@@ -309,6 +310,26 @@ class _Registry(dict[str, type[Module]]):
     def pop(self, *args: Any) -> Any:
         _changed()
         return super().pop(*args)
+
+    def popitem(self) -> tuple[str, type[Module]]:
+        _changed()
+        return super().popitem()
+
+    def setdefault(self, key: str, default: Any = None) -> Any:
+        _changed()
+        return super().setdefault(key, default)
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        _changed()
+        super().update(*args, **kwargs)
+
+    def clear(self) -> None:
+        _changed()
+        super().clear()
+
+    def __ior__(self, other: Any) -> _Registry:  # type: ignore[override,misc]
+        _changed()
+        return super().__ior__(other)
 
 
 _FORGETTERS: list[Callable[[], None]] = []
