@@ -652,19 +652,22 @@ class Layout:
 
     def flood(self, seed: int, space: int) -> int:
         """Every bit of ``space`` reachable from ``seed`` by orthogonal steps within ``space``."""
-        width, keep_left, keep_right = self._width, self._not_first_col, self._not_last_col
         current = seed & space
         while True:
-            grown = (
-                current
-                | ((current << 1) & keep_left)
-                | ((current >> 1) & keep_right)
-                | (current << width)
-                | (current >> width)
-            ) & space
+            grown = self._grown(current, space)
             if grown == current:
                 return current
             current = grown
+
+    def _grown(self, bits: int, space: int) -> int:
+        """``bits`` and every cell of ``space`` beside them: one step of a flood."""
+        return (
+            bits
+            | ((bits << 1) & self._not_first_col)
+            | ((bits >> 1) & self._not_last_col)
+            | (bits << self._width)
+            | (bits >> self._width)
+        ) & space
 
     def is_outside(self, cell: Cell) -> bool:
         """Whether an empty ``cell`` is connected to the open land around the Alhambra."""
@@ -712,8 +715,7 @@ class Layout:
         alone is still growing while every other has stopped without the ring, that piece
         is the open land's (some piece reaches the ring), so the far side is never flooded.
         """
-        width, keep_left, keep_right = self._width, self._not_first_col, self._not_last_col
-        ring, pockets, open_found = self.ring_bits, 0, False
+        ring, pockets, open_found, grown_from = self.ring_bits, 0, False, self._grown
         growing, seeds = [], self.beside(bit) & space
         while seeds:
             low = seeds & -seeds
@@ -722,13 +724,7 @@ class Layout:
         while growing and (open_found or len(growing) > 1):
             still: list[int] = []
             for current in growing:
-                grown = (
-                    current
-                    | ((current << 1) & keep_left)
-                    | ((current >> 1) & keep_right)
-                    | (current << width)
-                    | (current >> width)
-                ) & space
+                grown = grown_from(current, space)
                 if grown != current:
                     still = _joined_to(still, grown)
                 elif current & ring:
