@@ -114,6 +114,15 @@ def test_every_way_of_removing_a_module_is_noticed(change):
         MODULES.update(kept)
 
 
+@pytest.mark.parametrize("name", ["typo", "_private", "name", ["check"], None])
+def test_a_hook_no_module_has_is_refused_by_name(name):
+    for state in (alh.Game(2, seed=1).state, alh.Game(2, seed=1, modules=["gates"]).state):
+        with pytest.raises(alh.UnknownModuleError, match="hook") as refused:
+            state.hooks(name)
+        assert "payments" in str(refused.value)  # the hooks there are, named
+    assert alh.Game(2, seed=1).state.hooks("payments") == ()
+
+
 def test_the_state_saves_module_names_not_module_objects():
     state = alh.Game(2, seed=1, modules=["gates", "characters"]).state
     assert state.modules == ("gates", "characters")

@@ -186,6 +186,7 @@ ENGLISH: dict[str, Template] = {
     "shown.digits": ("a number of about {count} digit", "a number of about {count} digits"),
     "shown.too-large": "{kind} too large to show",
     "refusal.module": "There is no rules module {value}: the modules are {known}.",
+    "refusal.hook": "The rules modules have no hook {value}: the hooks are {known}.",
     "refusal.modules": (
         "The rules modules are given as a list of names, such as ['gates'], not {value}."
     ),

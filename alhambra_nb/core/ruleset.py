@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .socket import HOOKS, Module, load_modules, on_registry_change
+from .errors import shown
+from .messages import render
+from .socket import HOOKS, Module, UnknownModuleError, load_modules, on_registry_change
 from .variants import STANDARD, Variants
 
 
@@ -40,7 +42,8 @@ class Ruleset:
         which changes nothing, are left out)."""
         try:
             return self.hook_table[name]
-        except KeyError:  # a hook of a module's own, not one of HOOKS
+        except (KeyError, TypeError):  # a hook of a module's own, not one of HOOKS
+            check_hook_name(name)
             found = self.hook_table[name] = overriding(self.modules, name)
             return found
 
@@ -52,6 +55,15 @@ class Ruleset:
         if self.variants.is_standard:
             return f"Ruleset({list(self.names)!r})"
         return f"Ruleset({list(self.names)!r}, {self.variants.name!r})"
+
+
+def check_hook_name(name: object) -> None:
+    """Refuse ``name`` unless it names a method of :class:`Module` a module may override."""
+    if not (isinstance(name, str) and name.isidentifier() and not name.startswith("_")) or (
+        not callable(getattr(Module, name, None))
+    ):
+        words = {"value": shown(name), "known": ", ".join(HOOKS)}
+        raise UnknownModuleError(render("refusal.hook", words))
 
 
 def overriding(modules: tuple[Module, ...], name: str) -> tuple[Any, ...]:

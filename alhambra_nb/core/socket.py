@@ -124,7 +124,8 @@ class Components:
 
 
 class UnknownModuleError(AlhambraError):
-    """Raised when a game is asked for a rules module that does not exist, e.g. ``'gate'``."""
+    """Raised when a game is asked for a rules module that does not exist, e.g. ``'gate'``,
+    or the rules for a hook no module has."""
 
 
 class Module:

@@ -180,11 +180,9 @@ class GameState:
     def hooks(self, name: str) -> tuple[Any, ...]:
         """The switched-on modules' ``name`` hook as bound methods, only from the modules
         that override it: :meth:`Ruleset.hooks` of :attr:`ruleset`, in short."""
-        if not self.modules:
-            return ()
         try:  # the rules ask on every action: read at once, once the ruleset is made
             return RULESETS[self.modules].hook_table[name]
-        except KeyError:  # not yet made since the registry changed, or a module's own hook
+        except (KeyError, TypeError):  # not made since the registry changed, or not in HOOKS
             return ruleset_for(self.modules).hooks(name)
 
     def hook_table(self) -> Mapping[str, tuple[Any, ...]]:
