@@ -793,12 +793,9 @@ class Layout:
         search's flat record when first asked: most positions are never explained)."""
         found = self.memo.get("cut ranges")
         if found is None:
-            if self._cuts is None:
-                self._walk()
-            assert self._cuts is not None
-            found, cells, record = {}, self._cells, self._cuts
-            for at in range(0, len(record), 3):
-                found.setdefault(cells[record[at]], []).append((record[at + 1], record[at + 2]))
+            found = {}
+            for cell, start, stop in self._cut_record():
+                found.setdefault(cell, []).append((start, stop))
             self.memo["cut ranges"] = found
         return found  # type: ignore[no-any-return]
 
@@ -807,8 +804,21 @@ class Layout:
         """For each tile that others hang on alone, how many separate pieces of the city
         would be cut off without it (the cut vertices of the walking graph)."""
         if self._hangs is None:
-            self._hangs = {cell: len(ranges) for cell, ranges in self.cut_ranges.items()}
+            counts: dict[Cell, int] = {}
+            for cell, _, _ in self._cut_record():  # counted without making the ranges
+                counts[cell] = counts.get(cell, 0) + 1
+            self._hangs = counts
         return self._hangs
+
+    def _cut_record(self) -> Iterator[tuple[Cell, int, int]]:
+        """The search's cut ranges, each as the tile and the start and stop in :attr:`order`
+        of what would be cut off without it, in the order the search found them."""
+        if self._cuts is None:
+            self._walk()
+        assert self._cuts is not None
+        cells, record = self._cells, self._cuts
+        for at in range(0, len(record), 3):
+            yield cells[record[at]], record[at + 1], record[at + 2]
 
     def _known_hangs(self) -> dict[Cell, int] | None:
         """:attr:`hangs` if known or cheap to know (the search has been made)."""
