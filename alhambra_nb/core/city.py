@@ -165,10 +165,11 @@ class City:
             shape = rules.Shape.of(tile, turns, side)
             edges = tile.rotated_edges(turns) if turns else tile.edges
         layout = self._facts()
-        if rules.legal_bits(layout, shape) & layout.bit(cell):
+        bit = layout.bit(cell)
+        if rules.legal_bits(layout, shape) & bit:
             return []  # the usual answer where a learner points: found without an attempt
         attempt = Attempt(tile, cell, edges, turns, self._tiles, layout, side)
-        return rules.check_attempt(attempt, shape)
+        return rules.check_attempt(attempt, shape, bit)
 
     def _attempt(
         self, tile: Tile | str, cell: Cell, rotation: int, gate: Side | str | None = None

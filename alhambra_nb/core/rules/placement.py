@@ -24,8 +24,9 @@ from .shape import ANY_GATE, NO_GATE, Shape
 _DIAGONALS = ((1, -1), (1, 1), (-1, 1), (-1, -1))
 _OPPOSITE = tuple(side.opposite for side in SIDES)
 """Each side's opposite, by side (read in the explanations' inner loops)."""
-_AROUND = tuple((side, side.opposite, side.delta) for side in SIDES)
-"""Per side, north first: the side, its opposite and the step to the cell across it."""
+_AROUND = tuple((side, side.opposite, *side.delta) for side in SIDES)
+"""Per side, north first: the side, its opposite and the step (dx, dy) to the cell across
+it, flat (read in the explanations' inner loops)."""
 _CAMP_EDGES = (Edge.BASTION, Edge.PLAIN)
 _OPEN, _WALL, _BASTION = Edge.OPEN, Edge.WALL, Edge.BASTION
 """The edges the explanations compare, bound once: an enum's member is looked up on its class
@@ -96,7 +97,7 @@ def walls_match(attempt: Attempt) -> Iterator[Violation]:
     """Every shared side matches (and, with camps, the bastion rules of §9.4)."""
     tiles, edges, matching = attempt.tiles, attempt.edges, MATCHING_EDGES
     x, y = attempt.cell
-    for side, opposite, (dx, dy) in _AROUND:
+    for side, opposite, dx, dy in _AROUND:
         other_cell = (x + dx, y + dy)
         other = tiles.get(other_cell)
         if other is not None:
@@ -149,13 +150,12 @@ def walking(attempt: Attempt) -> Iterator[Violation]:
     tile = attempt.tile
     if tile.is_camp:
         return
-    tiles, cell, edges, reach = attempt.tiles, attempt.cell, attempt.edges, attempt.layout.reach
-    gate = attempt.gate
+    tiles, cell, edges, gate = attempt.tiles, attempt.cell, attempt.edges, attempt.gate
     x, y = cell
     reasons: list[Phrase] = []
     cut_off: list[Cell] = []
     in_the_way: list[tuple[Cell, Side]] = []
-    for side, opposite, (dx, dy) in _AROUND:
+    for side, opposite, dx, dy in _AROUND:
         other_cell = (x + dx, y + dy)
         other = tiles.get(other_cell)
         if other is None:
@@ -164,12 +164,12 @@ def walking(attempt: Attempt) -> Iterator[Violation]:
         if other.is_camp:
             reason = "walking.camp"
         elif mine is _OPEN and theirs is _OPEN:
-            if other_cell in reach:
+            if other_cell in attempt.layout.reach:
                 return  # walked to from a reachable neighbour: nothing to explain
             reason = "walking.cut-off"
             cut_off.append(other_cell)
         elif mine is _WALL and theirs is _WALL:
-            if gate == side and other_cell in reach:
+            if gate == side and other_cell in attempt.layout.reach:
                 return
             reason = "walking.double-wall"
             in_the_way += [(cell, side), (other_cell, opposite)]
@@ -181,8 +181,9 @@ def walking(attempt: Attempt) -> Iterator[Violation]:
             in_the_way.append((other_cell, opposite))
         where = {"side": side, "opposite": opposite, "other": other, "other_cell": other_cell}
         reasons.append(Phrase.of(reason, where))
-    params = {"tile": attempt.tile, "cell": cell, "reasons": reasons or [_NO_SIDE]}
-    yield Violation.made(_WALKING, _WALKING_KEY, params, (cell, *cut_off), tuple(in_the_way))
+    params = {"tile": tile, "cell": cell, "reasons": reasons or [_NO_SIDE]}
+    cells = (cell, *cut_off) if cut_off else (cell,)
+    yield Violation.made(_WALKING, _WALKING_KEY, params, cells, tuple(in_the_way))
 
 
 def no_holes(attempt: Attempt) -> Iterator[Violation]:
@@ -572,12 +573,12 @@ def _speaking(layout: Layout, shape: Shape) -> tuple[_Speaking, _Speaking]:
     return found  # type: ignore[no-any-return]
 
 
-def broken_rules(attempt: Attempt, shape: Shape) -> list[PlacementRule]:
+def broken_rules(attempt: Attempt, shape: Shape, bit: int = 0) -> list[PlacementRule]:
     """The rules whose masks leave the attempt's cell out, in teaching order; on a cell
     that holds a tile only those that still speak there, and a rule that is the whole
-    answer alone."""
+    answer alone (``bit``: the cell's bit in the layout, when the caller has it)."""
     layout = attempt.layout
-    bit = layout.probe_bit(attempt.cell)
+    bit = bit or layout.probe_bit(attempt.cell)
     broken = []
     for rule, mask, known in _speaking(layout, shape)[attempt.cell in attempt.tiles]:
         if not known & bit:  # a searched rule, at a cell it has not been asked about
@@ -589,6 +590,7 @@ def broken_rules(attempt: Attempt, shape: Shape) -> list[PlacementRule]:
     return broken
 
 
-def check_attempt(attempt: Attempt, shape: Shape) -> list[Violation]:
-    """Every building rule the attempt breaks, each explained by its own record."""
-    return [v for rule in broken_rules(attempt, shape) for v in rule.explain(attempt)]
+def check_attempt(attempt: Attempt, shape: Shape, bit: int = 0) -> list[Violation]:
+    """Every building rule the attempt breaks, each explained by its own record (``bit``:
+    the cell's bit in the layout, when the caller has it)."""
+    return [v for rule in broken_rules(attempt, shape, bit) for v in rule.explain(attempt)]
