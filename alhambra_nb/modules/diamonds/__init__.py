@@ -14,14 +14,12 @@ from __future__ import annotations
 import csv
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from ...core.money import Cards, DiamondCard, is_diamond, register_cards
 from ...core.payment import (
     DIAMOND,
-    RECENT_ANSWERS,
     purse_of,
     remembered_minimal_payments,
     sort_out,
@@ -70,12 +68,12 @@ DIAMOND_IDS: frozenset[str] = frozenset(card.id for card in DIAMONDS)
 register_cards(DIAMONDS, money=True)
 
 
-@lru_cache(maxsize=RECENT_ANSWERS)
 def diamond_payments(hand: tuple[str, ...], price: int) -> tuple[tuple[str, ...], ...]:
-    """The minimal payments of ``price`` in the diamonds of ``hand`` (remembered: a listing
-    asks for every market space, and hands repeat from turn to turn)."""
-    diamonds, _ = purse_of(hand)[DIAMOND]
-    return remembered_minimal_payments(diamonds, price)
+    """The minimal payments of ``price`` in the diamonds of ``hand``: from the hand's purse,
+    which the listing of buys has just asked for, and the payments remembered by the
+    diamonds alone (a hand changes from turn to turn far more often than its diamonds)."""
+    held = purse_of(hand).get(DIAMOND)
+    return () if held is None else remembered_minimal_payments(held[0], price)
 
 
 @register
