@@ -37,6 +37,8 @@ def pay_group(card_id: str) -> str | None:
 
 _GROUPS = {card_id: currency.value for card_id, currency in CURRENCY.items()}
 """Each money card's currency by name (asked for every card of every hand)."""
+_PAYS = {card_id: (group, VALUE[card_id]) for card_id, group in _GROUPS.items()}
+"""Each money card's currency by name and its value (what a purse sorts a hand by)."""
 
 RECENT_ANSWERS = 1024
 """How many answers the listings remember of the hands and displays they were asked about.
@@ -50,20 +52,21 @@ def purse_of(hand: tuple[str, ...]) -> Mapping[str, tuple[tuple[str, ...], tuple
     """A hand's cards by the group they pay with (:func:`pay_group`), each group sorted, with
     its cards' values; groups in the order of the sorted cards (remembered: hands repeat from
     turn to turn). Cards that pay nothing are left out."""
-    groups: dict[str, list[str]] = {}
+    groups: dict[str, tuple[list[str], list[int]]] = {}
     for card_id in sorted(hand):
-        # A money card's currency in one lookup; the call only for the other cards.
-        group = _GROUPS.get(card_id) or pay_group(card_id)
-        if group is not None:
-            cards = groups.get(group)
-            if cards is None:
-                groups[group] = [card_id]
-            else:
-                cards.append(card_id)
-    return {
-        group: (tuple(cards), tuple([VALUE.get(c, 0) for c in cards]))
-        for group, cards in groups.items()
-    }
+        pays = _PAYS.get(card_id)  # a money card's group and value in one lookup
+        if pays is None:
+            group = pay_group(card_id)
+            if group is None:
+                continue
+            pays = group, VALUE.get(card_id, 0)
+        held = groups.get(pays[0])
+        if held is None:
+            groups[pays[0]] = [card_id], [pays[1]]
+        else:
+            held[0].append(card_id)
+            held[1].append(pays[1])
+    return {group: (tuple(cards), tuple(values)) for group, (cards, values) in groups.items()}
 
 
 def purse(cards: Iterable[str]) -> dict[str, list[str]]:
