@@ -530,7 +530,7 @@ def gate_openings(layout: Layout, shape: Shape) -> list[tuple[Cell, Side]]:
     found = []
     for cell in layout.cells_of(by_side[0] | by_side[1] | by_side[2] | by_side[3]):
         bit = layout.bit(cell)
-        found += [(cell, Side(side)) for side in range(4) if by_side[side] & bit]
+        found += [(cell, SIDES[side]) for side in range(4) if by_side[side] & bit]
     layout.memo[key] = found
     return found
 

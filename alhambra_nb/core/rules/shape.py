@@ -18,6 +18,10 @@ ANY_GATE = 4
 question of ``legal_cells(tile, gate=True)``."""
 
 
+_EDGES = tuple(sorted(Edge))
+"""The edges by value: read by index, where calling ``Edge`` looks the value up each time."""
+
+
 class Shape(NamedTuple):
     """A tile as tried: its edges (two bits per side, north first), kind, turns and gate."""
 
@@ -59,7 +63,7 @@ class Shape(NamedTuple):
 
     def edge(self, side: int) -> Edge:
         """The edge the tile shows on ``side``."""
-        return Edge(self.code >> 2 * side & 3)
+        return _EDGES[self.code >> 2 * side & 3]
 
 
 _UPRIGHT: dict[str, Shape] = {}
