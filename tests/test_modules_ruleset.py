@@ -25,14 +25,14 @@ def test_the_hooks_are_those_of_the_modules_that_override_them_in_order():
     ruleset = ruleset_for(("camps", "diamonds", "gates"))
     gates, diamonds = ruleset.module("gates"), ruleset.module("diamonds")
     assert ruleset.hooks("gate_cards") == (gates.gate_cards,)
-    assert ruleset.hooks("payments") == (diamonds.payments,)
+    assert ruleset.hooks("payment_groups") == (diamonds.payment_groups,)
     assert ruleset.hooks("advise") == (gates.advise,)  # a bot uses gates, and only gates advise
     assert ruleset.module("characters") is None
     state = alh.Game(2, seed=1, modules=["camps", "diamonds", "gates"]).state
     table = state.hook_table()
     for hook in HOOKS:
         assert state.hooks(hook) == ruleset.hooks(hook) == table[hook]
-    assert alh.Game(2, seed=1).state.hooks("payments") == ()
+    assert alh.Game(2, seed=1).state.hooks("payment_groups") == ()
 
 
 def test_a_game_reads_the_hooks_of_the_modules_registered_now():
@@ -119,8 +119,8 @@ def test_a_hook_no_module_has_is_refused_by_name(name):
     for state in (alh.Game(2, seed=1).state, alh.Game(2, seed=1, modules=["gates"]).state):
         with pytest.raises(alh.UnknownModuleError, match="hook") as refused:
             state.hooks(name)
-        assert "payments" in str(refused.value)  # the hooks there are, named
-    assert alh.Game(2, seed=1).state.hooks("payments") == ()
+        assert "payment_groups" in str(refused.value)  # the hooks there are, named
+    assert alh.Game(2, seed=1).state.hooks("payment_groups") == ()
 
 
 def test_the_state_saves_module_names_not_module_objects():

@@ -157,12 +157,6 @@ def minimal_payments(cards: Sequence[str], price: int) -> Iterator[tuple[str, ..
 
 
 @lru_cache(maxsize=8192)
-def remembered_minimal_payments(cards: tuple[str, ...], price: int) -> tuple[tuple[str, ...], ...]:
-    """:func:`minimal_payments` as a tuple, remembered (a hand is asked again and again)."""
-    return tuple(minimal_payments(cards, price))
-
-
-@lru_cache(maxsize=8192)
 def minimal_patterns(values: tuple[int, ...], price: int) -> tuple[tuple[int, ...], ...]:
     """The minimal payments of ``price`` with cards of these ``values``, as the positions of
     the cards paid (remembered by values: hands differ in their cards far more often)."""

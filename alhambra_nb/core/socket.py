@@ -18,7 +18,8 @@ The hooks (:data:`HOOKS`), and when the core calls them:
   :meth:`Module.apply` (the module's own actions), :meth:`Module.after` (reacting to any
   action once carried out), :meth:`Module.interrupt` (holding play, e.g. for an auction),
   :meth:`Module.check_placement` and :meth:`Module.gate_cards` (building rules),
-  :meth:`Module.payments` and :meth:`Module.check_payment` (other ways to pay a building);
+  :meth:`Module.payment_groups` and :meth:`Module.check_payment` (other ways to pay a
+  building);
 - scoring: :meth:`Module.bonuses` (points beyond majorities and walls, with their reasons;
   the simpler :meth:`Module.score` is read by its default);
 - saving: :meth:`Module.card_places` where the module keeps cards,
@@ -209,10 +210,10 @@ class Module:
         """How many gates ``seat`` may still put up (a gate needs one, RULES.md §9.1)."""
         return 0
 
-    def payments(
-        self, state: GameState, seat: int, space: int, tile: Tile
-    ) -> Sequence[tuple[str, ...]]:
-        """Other minimal payments ``seat`` could make for ``tile`` on market ``space``."""
+    def payment_groups(self, state: GameState, seat: int) -> Sequence[str]:
+        """The groups of cards (:func:`~.payment.pay_group`, e.g. ``"diamond"``) that pay
+        for a building on any market space, beside the space's own currency: the listing
+        offers their minimal payments too (asked once a listing, not once a space)."""
         return ()
 
     def check_payment(
@@ -279,7 +280,7 @@ HOOKS: tuple[str, ...] = (
     "after",
     "check_placement",
     "gate_cards",
-    "payments",
+    "payment_groups",
     "check_payment",
     # scoring
     "bonuses",

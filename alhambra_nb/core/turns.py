@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from functools import lru_cache, partial
+from functools import cache, lru_cache, partial
 from itertools import combinations
 from typing import Any, cast
 
@@ -330,7 +330,7 @@ def legal_actions(state: GameState) -> LegalActions:
     groups: list[ActionGroup] = []
     if state.phase == PHASE_PLAY and state.may_act:
         groups.append(_take_group(state, seat, hooks["take_limit"]))
-        groups += _buy_groups(state, player, seat, hooks["payments"])
+        groups += _buy_groups(state, player, seat, hooks["payment_groups"])
         groups += redesign_groups(player)
     for extra in extras:
         found = extra(state)  # a list, tuple or lazy LegalActions is kept as it is
@@ -465,45 +465,59 @@ def buy_options(state: GameState, player: PlayerState) -> list[tuple[int, tuple[
     seat = next(i for i, p in enumerate(state.players) if p is player)
     buys = [
         cast(Buy, make(item))
-        for items, make in _buy_groups(state, player, seat, state.hooks("payments"))
+        for items, make in _buy_groups(state, player, seat, state.hooks("payment_groups"))
         for item in items
     ]
     return [(buy.space, buy.cards) for buy in buys]
 
 
-_CURRENCY_NAMES = tuple(currency.value for currency in CURRENCIES)
-"""The currencies of market spaces 1-4 by name: what a purse and the log call them."""
-
-
 def _buy_groups(
-    state: GameState, player: PlayerState, seat: int, payments: Sequence[Any]
+    state: GameState, player: PlayerState, seat: int, anywhere: Sequence[Any]
 ) -> list[ActionGroup]:
-    """:func:`buy_options` as groups of legal actions (``payments``: the modules' hooks of
-    that name): the minimal payments are kept as positions in the hand's cards of the
-    space's currency until one is picked."""
+    """:func:`buy_options` as groups of legal actions (``anywhere``: the modules'
+    ``payment_groups`` hooks): the minimal payments are kept as positions in the hand's
+    cards of one group (a currency, or a module's cards that pay anywhere) until one is
+    picked. Each space lists the groups paying anywhere first, then its own currency."""
     groups: list[ActionGroup] = []
     purse = purse_of(tuple(player.money))
-    for space, currency, tile in zip(MARKET_SPACES, _CURRENCY_NAMES, state.market, strict=True):
+    paying = _paying_anywhere(state, seat, anywhere) if anywhere else _PAYING
+    for space, names, tile in zip(MARKET_SPACES, paying, state.market, strict=True):
         if tile is None:
             continue
-        for hook in payments:
-            found = hook(state, seat, space, tile)
-            if found:
-                groups.append((found, partial(_paid_with_cards, space)))
-        held = purse.get(currency)
-        if held is not None:
-            patterns = minimal_patterns(held[1], tile.price)
-            if patterns:
-                groups.append((patterns, partial(_paid_with, space, held[0])))
+        for name in names:
+            held = purse.get(name)
+            if held is not None:
+                patterns = minimal_patterns(held[1], tile.price)
+                if patterns:
+                    groups.append((patterns, partial(_paid_with, space, held[0])))
     return groups
+
+
+_CURRENCY_NAMES = tuple(currency.value for currency in CURRENCIES)
+"""The currencies of market spaces 1-4 by name: what a purse and the log call them."""
+PayingGroups = tuple[tuple[str, ...], ...]
+_PAYING: PayingGroups = tuple((name,) for name in _CURRENCY_NAMES)
+"""What pays on each market space (1-4), by the name of its group in a purse: the space's
+currency alone, in the base game."""
+
+
+def _paying_anywhere(state: GameState, seat: int, hooks: Sequence[Any]) -> PayingGroups:
+    """What pays on each market space with the groups the modules' ``payment_groups``
+    ``hooks`` name for ``seat``: those groups first, then the space's currency."""
+    anywhere: tuple[str, ...] = ()
+    for hook in hooks:
+        anywhere += tuple(hook(state, seat))
+    return _paying_with(anywhere)
+
+
+@cache
+def _paying_with(anywhere: tuple[str, ...]) -> PayingGroups:
+    """:data:`_PAYING` with the groups ``anywhere`` first on every space (few: remembered)."""
+    return tuple((*anywhere, *names) for names in _PAYING)
 
 
 def _paid_with(space: int, cards: tuple[str, ...], positions: tuple[int, ...]) -> Action:
     return made(Buy, space, tuple(map(cards.__getitem__, positions)))
-
-
-def _paid_with_cards(space: int, cards: tuple[str, ...]) -> Action:
-    return Buy(space, cards)
 
 
 def redesign_groups(player: PlayerState) -> list[ActionGroup]:

@@ -18,12 +18,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from ...core.money import Cards, DiamondCard, is_diamond, register_cards
-from ...core.payment import (
-    DIAMOND,
-    purse_of,
-    remembered_minimal_payments,
-    sort_out,
-)
+from ...core.payment import DIAMOND, sort_out
 from ...core.socket import Components, Module, register
 from ...core.violations import RuleId, Violation
 from . import messages  # noqa: F401  (the module's templates join the catalogue)
@@ -65,15 +60,8 @@ DIAMOND_TABLE: tuple[DiamondRow, ...] = load_diamonds()
 DIAMONDS: tuple[DiamondCard, ...] = tuple(row.card for row in DIAMOND_TABLE)
 """The 11 diamond cards (values 3-9; one value reconstructed, see ``data/diamonds.csv``)."""
 DIAMOND_IDS: frozenset[str] = frozenset(card.id for card in DIAMONDS)
+_DIAMONDS_PAY = (DIAMOND,)
 register_cards(DIAMONDS, money=True)
-
-
-def diamond_payments(hand: tuple[str, ...], price: int) -> tuple[tuple[str, ...], ...]:
-    """The minimal payments of ``price`` in the diamonds of ``hand``: from the hand's purse,
-    which the listing of buys has just asked for, and the payments remembered by the
-    diamonds alone (a hand changes from turn to turn far more often than its diamonds)."""
-    held = purse_of(hand).get(DIAMOND)
-    return () if held is None else remembered_minimal_payments(held[0], price)
 
 
 @register
@@ -85,13 +73,8 @@ class Diamonds(Module):
     def components(self, players: int, rng: Any = None) -> Components:
         return Components(money=tuple(card.id for card in DIAMONDS))
 
-    def payments(
-        self, state: GameState, seat: int, space: int, tile: Tile
-    ) -> Sequence[tuple[str, ...]]:
-        hand = state.players[seat].money
-        if DIAMOND_IDS.isdisjoint(hand):
-            return ()
-        return diamond_payments(tuple(hand), tile.price)
+    def payment_groups(self, state: GameState, seat: int) -> Sequence[str]:
+        return _DIAMONDS_PAY  # on every space: the listing finds whether the hand holds any
 
     def check_payment(
         self, state: GameState, seat: int, space: int, tile: Tile, cards: Sequence[str]
