@@ -516,12 +516,10 @@ class LegalActions(Sequence[Action]):
     __slots__ = ("_groups", "_length")
 
     def __init__(self, groups: list[ActionGroup]) -> None:
-        kept, length = [], 0
-        for group in groups:
-            if group[0]:
-                kept.append(group)
-                length += len(group[0])
-        self._groups, self._length = kept, length
+        length = 0
+        for items, _ in groups:  # an empty group is passed over when read
+            length += len(items)
+        self._groups, self._length = groups, length
 
     def __len__(self) -> int:
         return self._length
