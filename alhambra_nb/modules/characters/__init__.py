@@ -387,18 +387,19 @@ def _bid(amount: int) -> Bid:
 def _uses(state: GameState, data: CharactersState, seat: int) -> Sequence[Action]:
     """The characters ``seat`` may use now (built lazily: a random player reads one)."""
     mine = data.owned[seat]
-    if not mine or state.phase != PHASE_PLAY:
-        return []
+    if state.phase != PHASE_PLAY:
+        return ()
     found: list[Action] = []
-    # Groups of uses in a fixed order, each built only when read: (items, make).
-    groups: list[tuple[Sequence[Any], Any]] = [(found, _same)]
-    free = data.used != state.turn
-    player = state.players[seat]
     if KARIM in mine and state.may_act:
         found += [_KARIM_BUYS[i] for i, t in enumerate(state.market) if t is not None]
-    if free and data.knihstig and KNIHSTIG in mine:
+    if data.used == state.turn:  # a ♦ character has acted this turn: no other may
+        return found
+    if data.knihstig and KNIHSTIG in mine:
         found += [made(KnihstigTake, c) for c in state.display]
-    if free and _before_turn(state):
+    # Groups of uses in a fixed order, each built only when read: (items, make).
+    groups: list[tuple[Sequence[Any], Any]] = [(found, _same)]
+    player = state.players[seat]
+    if state.may_act and not state.actions and not state.placing:  # before the turn's action
         if LAILA in mine and state.bag:
             found += [_LAILA_SWAPS[i] for i, t in enumerate(state.market) if t is not None]
         if MACHMA in mine:
@@ -411,7 +412,7 @@ def _uses(state: GameState, data: CharactersState, seat: int) -> Sequence[Action
             groups.append((pairs, _machma_swap))
         if YAMMERAD in mine and len(player.money) < YAMMERAD_HAND and _can_draw(state):
             groups.append(([_YAMMERAD_DRAW], _same))
-    if free and EL_SCHAUF in mine and state.actions and not player.bought:
+    elif EL_SCHAUF in mine and state.actions and not player.bought:
         groups += [(items, _el_schauf(make)) for items, make in redesign_groups(player)]
     if len(groups) > 1:
         return LegalActions(groups)
