@@ -534,9 +534,10 @@ class LegalActions(Sequence[Action]):
         if type(index) is not int or not 0 <= index < self._length:
             return self._other_item(index)
         for items, make in self._groups:
-            if index < len(items):
+            length = len(items)  # a Python call for cells counted from bits: asked once
+            if index < length:
                 return make(items[index])
-            index -= len(items)
+            index -= length
         raise IndexError(index)  # pragma: no cover
 
     def _other_item(self, index: int | slice) -> Action | list[Action]:

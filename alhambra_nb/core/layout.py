@@ -1052,6 +1052,13 @@ class CellBits(Sequence[Cell]):
     @overload
     def __getitem__(self, index: slice) -> list[Cell]: ...
     def __getitem__(self, index: int | slice) -> Cell | list[Cell]:
+        if self._cells is None and type(index) is int and index >= 0:
+            # One cell read (a bot's pick) is found among the bits: no list is made.
+            bits = self.bits
+            for _ in range(index):
+                bits &= bits - 1  # the lowest cell left out
+            if bits:
+                return self._grid[(bits & -bits).bit_length() - 1]
         return self._listed()[index]
 
     def __iter__(self) -> Iterator[Cell]:
