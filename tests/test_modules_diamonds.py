@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from itertools import combinations
+
 import pytest
 
 import alhambra_nb as alh
+from alhambra_nb.core.money import space_currency
+from alhambra_nb.core.payment import pay_group
 from alhambra_nb.core.state import GameState
 from alhambra_nb.core.turns import (
     _end_of_game,
@@ -60,6 +64,44 @@ def test_diamonds_buy_on_any_market_space():
     assert after.may_act and after.players[seat].bought == [alh.Tile.parse("seraglio-9")]
     assert "9 Diamonds exactly" in after.log[-1].sentence()
     check_invariants(after)
+
+
+def _minimal_values(cards, price):
+    """Every minimal payment of ``price`` with ``cards`` as its sorted values, found by trying
+    every set of cards: it pays, and leaving out any one card falls short."""
+    found = set()
+    for size in range(1, len(cards) + 1):
+        for combo in combinations(cards, size):
+            values = [alh.card(c).value for c in combo]
+            if sum(values) >= price and all(sum(values) - v < price for v in values):
+                found.add(tuple(sorted(values)))
+    return found
+
+
+def test_every_space_lists_each_minimal_diamond_payment_before_its_own_currency():
+    state = _state()
+    seat = state.current
+    for space, code in enumerate(("pavilion-8", "seraglio-9", "arcades-10", "tower-13-E"), 1):
+        set_market(state, space, code)
+    diamonds = ("diamond-3#1", "diamond-5#1", "diamond-5#2", "diamond-7#1", "diamond-9#1")
+    money = ("denar-9#1", "dirham-9#1", "ducat-5#1", "ducat-6#1", "guilder-7#1", "guilder-8#1")
+    set_hand(state, seat, *diamonds, *money)
+    buys = [a for a in legal_actions(state) if isinstance(a, alh.Buy)]
+    for space, tile in enumerate(state.market, 1):
+        listed = [buy.cards for buy in buys if buy.space == space]
+        currency = space_currency(space).value
+        paid_in = [{pay_group(c) for c in cards} for cards in listed]
+        count = paid_in.count({"diamond"})
+        assert count and paid_in == [{"diamond"}] * count + [{currency}] * (len(listed) - count)
+        values = [tuple(sorted(alh.card(c).value for c in cards)) for cards in listed[:count]]
+        assert sorted(values) == sorted(_minimal_values(diamonds, tile.price))  # each once
+        own = [c for c in money if pay_group(c) == currency]
+        assert {tuple(sorted(cards)) for cards in listed[count:]} == {
+            tuple(sorted(combo))
+            for size in range(1, len(own) + 1)
+            for combo in combinations(own, size)
+            if tuple(sorted(alh.card(c).value for c in combo)) in _minimal_values(own, tile.price)
+        }
 
 
 def test_overpaying_with_diamonds_ends_the_actions():

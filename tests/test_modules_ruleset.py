@@ -10,6 +10,8 @@ import pytest
 import alhambra_nb as alh
 from alhambra_nb.core.ruleset import Ruleset, ruleset_for
 from alhambra_nb.core.socket import HOOKS, MODULES, Module, register
+from alhambra_nb.core.turns import buy_options, new_state
+from tests.test_game_support import set_hand, set_market
 
 
 def test_a_ruleset_is_made_once_and_shared_by_games_with_the_same_modules():
@@ -153,3 +155,27 @@ def test_a_module_registered_again_makes_a_new_ruleset():
         ruleset_for(("test-ruleset-generous",))
     with pytest.raises(alh.UnknownModuleError):
         ruleset_for(("gates", "gates"))
+
+
+def test_a_group_a_module_names_pays_first_on_every_space_and_is_listed_once():
+    class DenarsAnywhere(Module):
+        name = "test-denars-anywhere"
+
+        def payment_groups(self, state, seat):
+            return ("denar", "denar")  # named twice, and on space 1 the space's own
+
+    register(DenarsAnywhere)
+    try:
+        state = new_state(2, 1, modules=("test-denars-anywhere",))
+        for space, code in enumerate(("pavilion-8", "seraglio-9", "arcades-10", "tower-13-E"), 1):
+            set_market(state, space, code)
+        seat = state.current
+        set_hand(state, seat, "denar-9#1", "denar-4#1", "dirham-9#1")
+        buys = buy_options(state, state.players[seat])
+        denars = [("denar-9#1",), ("denar-9#1", "denar-4#1")]
+        assert [cards for space, cards in buys if space == 1] == denars[:1]
+        assert [cards for space, cards in buys if space == 2] == [*denars[:1], ("dirham-9#1",)]
+        assert [cards for space, cards in buys if space == 3] == denars[1:]
+        assert [cards for space, cards in buys if space == 4] == denars[1:]
+    finally:
+        MODULES.pop("test-denars-anywhere")

@@ -213,7 +213,8 @@ class Module:
     def payment_groups(self, state: GameState, seat: int) -> Sequence[str]:
         """The groups of cards (:func:`~.payment.pay_group`, e.g. ``"diamond"``) that pay
         for a building on any market space, beside the space's own currency: the listing
-        offers their minimal payments too (asked once a listing, not once a space)."""
+        offers their minimal payments too, first (asked once a listing, not once a space).
+        The module judges those payments (:meth:`check_payment`)."""
         return ()
 
     def check_payment(

@@ -495,13 +495,13 @@ def _buy_groups(
 
 _CURRENCY_NAMES = tuple(currency.value for currency in CURRENCIES)
 """The currencies of market spaces 1-4 by name: what a purse and the log call them."""
-PayingGroups = tuple[tuple[str, ...], ...]
-_PAYING: PayingGroups = tuple((name,) for name in _CURRENCY_NAMES)
-"""What pays on each market space (1-4), by the name of its group in a purse: the space's
-currency alone, in the base game."""
+_PayingNames = tuple[tuple[str, ...], ...]
+"""What pays on each market space (1-4): names of groups of a purse, in listing order."""
+_PAYING: _PayingNames = tuple((name,) for name in _CURRENCY_NAMES)
+"""What pays on each market space in the base game: the space's currency alone."""
 
 
-def _paying_anywhere(state: GameState, seat: int, hooks: Sequence[Any]) -> PayingGroups:
+def _paying_anywhere(state: GameState, seat: int, hooks: Sequence[Any]) -> _PayingNames:
     """What pays on each market space with the groups the modules' ``payment_groups``
     ``hooks`` name for ``seat``: those groups first, then the space's currency."""
     anywhere: tuple[str, ...] = ()
@@ -511,9 +511,10 @@ def _paying_anywhere(state: GameState, seat: int, hooks: Sequence[Any]) -> Payin
 
 
 @cache
-def _paying_with(anywhere: tuple[str, ...]) -> PayingGroups:
-    """:data:`_PAYING` with the groups ``anywhere`` first on every space (few: remembered)."""
-    return tuple((*anywhere, *names) for names in _PAYING)
+def _paying_with(anywhere: tuple[str, ...]) -> _PayingNames:
+    """:data:`_PAYING` with the groups ``anywhere`` first on every space, each group once
+    (few: remembered)."""
+    return tuple(tuple(dict.fromkeys((*anywhere, *names))) for names in _PAYING)
 
 
 def _paid_with(space: int, cards: tuple[str, ...], positions: tuple[int, ...]) -> Action:
