@@ -182,6 +182,7 @@ def same_facts(city: alh.City) -> None:
     assert derived.reach == rebuilt.reach
     assert sorted(derived.camps) == sorted(rebuilt.camps)
     assert derived.hangs == rebuilt.hangs
+    assert derived.misfits() == rebuilt.misfits() == 0  # known from the move before, if known
     assert rules.removable_cells(derived) == rules.removable_cells(rebuilt)
     for cell in neighbourhood(city):
         if cell not in city:

@@ -187,7 +187,7 @@ class Layout:
         """The layout of ``tiles``: this position with ``tile`` legally built at ``cell``."""
         if not self._inside_margin(cell):
             # A grid with room round the new tile.
-            return Layout(tiles, self._gates, holes=self.holes)
+            return self._still_fitting(Layout(tiles, self._gates, holes=self.holes))
         after, bit = self._derived(tiles), self.bit(cell)
         after._show(bit, tile, not tile.is_camp)
         after._links = after._walk_links()
@@ -199,7 +199,7 @@ class Layout:
             joined = after._joined(bit)
             if not joined or joined & ~self.reach_bits:
                 # Walking changes beyond the new tile.
-                return Layout(tiles, self._gates, holes=self.holes)
+                return self._still_fitting(Layout(tiles, self._gates, holes=self.holes))
             after.reach_bits = self.reach_bits | bit
             # A tile joined by one side hangs on that neighbour alone; joined by more, it
             # closes a loop, and who hangs on whom is searched again when asked.
@@ -211,7 +211,7 @@ class Layout:
         after.outside_bits = self.outside_bits & ~bit
         if self.holes != "any":
             after.outside_bits &= ~self._cut_off_by_building(bit)
-        return after
+        return self._still_fitting(after)
 
     def removed(self, cell: Cell, tiles: Mapping[Cell, Tile]) -> Layout:
         """The layout of ``tiles``: this position with the tile at ``cell`` legally taken
@@ -233,7 +233,7 @@ class Layout:
         after.outside_bits = self.outside_bits
         if self.outside_bits & self.beside(bit):
             after.outside_bits = after.flood(self.outside_bits | bit, after.empty_bits)
-        return after
+        return self._still_fitting(after)
 
     def swapped(self, cell: Cell, tile: Tile, tiles: Mapping[Cell, Tile]) -> Layout:
         """The layout of ``tiles``: this position with ``tile`` legally swapped in for the
@@ -241,7 +241,7 @@ class Layout:
         so the pedestrian crosses the same sides: walking and empty space stay as they were,
         and only the empty cells beside it see new edges. A camp changes walking: rebuilt."""
         if tile.is_camp or self.tiles[cell].is_camp:
-            return Layout(tiles, self._gates, holes=self.holes)
+            return self._still_fitting(Layout(tiles, self._gates, holes=self.holes))
         after, bit = self._derived(tiles), self.bit(cell)
         after._links, after.reach_bits, after._reach = self._links, self.reach_bits, self._reach
         after._order, after._cuts, after._hangs = self._order, self._cuts, self._hangs
@@ -249,6 +249,14 @@ class Layout:
         reachable = bool(self.reach_bits & bit)
         after._show(bit, self.tiles[cell], reachable, shown=False)
         after._show(bit, tile, reachable)
+        return self._still_fitting(after)
+
+    def _still_fitting(self, after: Layout) -> Layout:
+        """``after``, a legal change of this position, knowing its misfits when these are
+        known to be none: a legal tile matches every neighbour, and a tile taken away leaves
+        only sides that matched before."""
+        if self.memo.get("misfits") == 0:
+            after.memo["misfits"] = 0
         return after
 
     def _derived(self, tiles: Mapping[Cell, Tile]) -> Layout:
