@@ -399,7 +399,7 @@ def _uses(state: GameState, data: CharactersState, seat: int) -> Sequence[Action
     # Groups of uses in a fixed order, each built only when read: (items, make).
     groups: list[tuple[Sequence[Any], Any]] = [(found, _same)]
     player = state.players[seat]
-    if state.may_act and not state.actions and not state.placing:  # before the turn's action
+    if _before_turn(state):
         if LAILA in mine and state.bag:
             found += [_LAILA_SWAPS[i] for i, t in enumerate(state.market) if t is not None]
         if MACHMA in mine:
