@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import random
 from typing import ClassVar
 
 import pytest
@@ -29,6 +30,22 @@ def test_random_bot_is_uniform_over_the_legal_actions():
     bot = alh.RandomBot(0)
     seen = {bot.choose(game.state) for _ in range(40 * len(legal))}
     assert seen == set(legal)
+
+
+def test_random_bot_draws_its_index_as_randrange_does():
+    # Seeded games stay as they were: the bot's own draw gives randrange's index.
+    game = alh.Game(3, seed=1)
+    legal = game.legal_actions()
+    bot, twin = alh.RandomBot(7), random.Random(7)
+    for _ in range(60):
+        assert bot.choose(game.state) == legal[twin.randrange(len(legal))]
+
+
+def test_random_bot_refuses_to_act_in_a_finished_game():
+    game = alh.simulate(2, seed=1)
+    with pytest.raises(alh.IllegalActionError) as refused:
+        alh.RandomBot(0).choose(game.state)
+    assert refused.value.rule == alh.RuleId.GAME_OVER
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])

@@ -22,6 +22,7 @@ from .actions import (
     BuildFromReserve,
     Buy,
     EndTurn,
+    IllegalActionError,
     PlaceTile,
     ReserveTile,
     TakeMoney,
@@ -47,6 +48,7 @@ from .turns import (
     take_options,
 )
 from .variants import Variants
+from .violations import RuleId, Violation
 
 
 class Bot(Protocol):
@@ -67,10 +69,20 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
         self._random = random.Random(seed)
+        self._bits = self._random.getrandbits
 
     def choose(self, state: GameState) -> Action:
         actions = legal_actions(state)
-        return actions[self._random.randrange(len(actions))]
+        count = len(actions)
+        if not count:  # the game is over
+            raise IllegalActionError([Violation.of(RuleId.GAME_OVER)])
+        # An index below count, each as likely: as few random bits as count needs, drawn
+        # again while too large (what randrange(count) draws, in one step rather than three).
+        size = count.bit_length()
+        index = self._bits(size)
+        while index >= count:
+            index = self._bits(size)
+        return actions[index]
 
     def __repr__(self) -> str:
         return f"RandomBot(seed={self.seed})"
