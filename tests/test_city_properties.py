@@ -38,6 +38,17 @@ def test_with_camps_legal_cells_agree_with_check_and_the_oracle(seed, size):
         assert (city.check_removal(cell) == []) == oracle.removable(tiles, cell), cell
 
 
+@settings(max_examples=60, deadline=None)
+@given(seeds, sizes)
+def test_with_camps_removable_cells_are_the_tiles_the_oracle_lets_go(seed, size):
+    # Asked of a fresh city, before any removal is explained: the camps that a removal
+    # would leave touching nothing are found from the masks alone.
+    city = alh.random_city(seed, size, tiles=alh.TILES + alh.CAMPS)
+    tiles = dict(city.items())
+    fresh = alh.City.from_text(city.to_text())
+    assert fresh.removable_cells() == {cell for cell in tiles if oracle.removable(tiles, cell)}
+
+
 @settings(max_examples=40, deadline=None)
 @given(seeds, st.integers(min_value=4, max_value=54))
 def test_a_hole_is_explained_with_every_cell_it_would_enclose(seed, size):
