@@ -5,6 +5,9 @@ Python); with all four expansion II modules on, at least 60 % of the base game's
 (measured game for game in the same run, so a busy machine slows both alike); GreedyBot wins
 at least 80 % of two-player games against RandomBot (seats alternate). Times are CPU time of
 this process (time.process_time), so other work on the machine does not count.
+With ``--parts``, a whole game's time is also split into carrying its actions out (the same
+actions replayed on the same start, nothing listed or chosen) and the rest (listing the legal
+actions and choosing one): what carrying out alone costs bounds the rate from above.
 Run: python benchmarks/games.py
 """
 
@@ -16,6 +19,7 @@ import statistics
 import time
 
 import alhambra_nb as alh
+from alhambra_nb.core.turns import carry_out
 
 ALL_MODULES = ("gates", "diamonds", "characters", "camps")
 
@@ -52,6 +56,26 @@ def expansion_rates(games: int, first_seed: int, players: int = 4) -> tuple[floa
     return games / spent[()], games / spent[ALL_MODULES], statistics.mean(actions)
 
 
+def game_parts(games: int, first_seed: int, players: int = 4) -> tuple[float, float]:
+    """Milliseconds per game of whole RandomBot games, and of carrying out the same actions
+    alone from the same start (each game played first, untimed, for its actions)."""
+    played = []
+    for seed in range(first_seed, first_seed + games):
+        actions = list(alh.simulate(players, seed=seed).history)
+        played.append((seed, alh.Game(players, seed=seed).state, actions))
+    start = time.process_time()
+    for seed, _, _ in played:
+        alh.simulate(players, seed=seed)
+    whole = time.process_time() - start
+    start = time.process_time()
+    for _, state, actions in played:
+        state = state.copy()
+        for action in actions:
+            carry_out(state, action)
+    alone = time.process_time() - start
+    return whole / games * 1000, alone / games * 1000
+
+
 def greedy_win_rate(games: int) -> tuple[float, float, float]:
     """GreedyBot's share of wins (a shared win counts half) against RandomBot, two players."""
     wins = 0.0
@@ -74,12 +98,22 @@ def main() -> None:
     parser.add_argument(
         "--module-games", type=int, default=100, help="4-player games with all modules on"
     )
+    parser.add_argument(
+        "--parts", action="store_true", help="split a game's time: carrying out, the rest"
+    )
     args = parser.parse_args()
     if args.games > 0:
         rate, actions = random_games_per_second(args.games)
         print(
             f"4-player RandomBot games: {rate:.1f} games/s "
             f"({args.games} games, {actions:.0f} actions per game on average; target >= 300)"
+        )
+    if args.parts:
+        whole, alone = game_parts(max(args.games // 2, 1), 10_000)
+        print(
+            f"  per 4-player RandomBot game: {whole:.2f} ms in all, of which carrying out the "
+            f"actions {alone:.2f} ms ({1000 / alone:.0f} games/s if listing and choosing cost "
+            f"nothing) and listing and choosing {whole - alone:.2f} ms"
         )
     if args.module_games > 0:
         base, expanded, module_actions = expansion_rates(args.module_games, max(args.games, 0))
