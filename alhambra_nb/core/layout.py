@@ -254,9 +254,11 @@ class Layout:
     def _still_fitting(self, after: Layout) -> Layout:
         """``after``, a legal change of this position, knowing its misfits when these are
         known to be none: a legal tile matches every neighbour, and a tile taken away leaves
-        only sides that matched before."""
+        only sides that matched before; and what was found of its camps, if it still holds."""
         if self.memo.get("misfits") == 0:
             after.memo["misfits"] = 0
+        if self.camps:
+            self._keep_camp_facts(after)
         return after
 
     def _derived(self, tiles: Mapping[Cell, Tile]) -> Layout:
@@ -911,15 +913,40 @@ class Layout:
     def detaching_camps(self, bits: int) -> int:
         """Which of ``bits`` (tiles that nobody walks through alone) a camp needs to touch
         the city. Without such a tile every building is still walked to, so still joined:
-        only the camps beside it need to be flooded from the buildings."""
-        camp_bits = self.bits_of(self.camps)
-        found = 0
-        for cell in self.cells_of(bits & self.beside(camp_bits)):
-            bit = self.bit(cell)
-            tiles = self.tile_bits() & ~bit
+        only the camps beside it need to be flooded from the buildings. Each tile is flooded
+        once while the tiles round the camps stay as they are (see :meth:`_keep_camp_facts`):
+        most changes of a city are away from its camps."""
+        camp_bits = self._facing[_CAMPS]
+        known = self.memo.get("detaching camps")
+        if known is None:
+            known = (self.beside(camp_bits), 0, 0)
+        beside_camps, asked, found = known
+        new = bits & beside_camps & ~asked
+        if not new:
+            return found & bits
+        all_tiles = self.tile_bits()
+        asked |= new
+        while new:
+            bit = new & -new
+            new ^= bit
+            tiles = all_tiles & ~bit
             if camp_bits & ~bit & ~self.flood(tiles & ~camp_bits, tiles):
                 found |= bit
-        return found
+        self.memo["detaching camps"] = beside_camps, asked, found
+        return found & bits
+
+    def _keep_camp_facts(self, after: Layout) -> None:
+        """Give ``after``, a change of this position on the same grid, what
+        :meth:`detaching_camps` found here, when no camp changed and no tile beside one: a
+        camp needs only the tiles beside its group of camps (a swap of a building for a
+        building changes no tile at all)."""
+        known = self.memo.get("detaching camps")
+        if known is None or after._cells is not self._cells:
+            return
+        camps, camps_after = self._facing[_CAMPS], after._facing[_CAMPS]
+        changed = self.empty_bits ^ after.empty_bits | camps ^ camps_after
+        if not changed & (known[0] | camps | camps_after):
+            after.memo["detaching camps"] = known
 
     # -- candidate cells ------------------------------------------------------------------
     def candidate_bits(self) -> int:
