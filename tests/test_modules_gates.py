@@ -209,6 +209,24 @@ def test_gated_placements_are_where_only_a_gate_on_that_side_makes_the_tile_lega
         city.place(tile, cell, gate=side)
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_a_city_given_gates_tile_by_tile_sees_what_one_built_afresh_sees(seed):
+    """A tile built with a gate joins the city's facts step by step (walked to through the
+    gate, the two tiles locked): every rule answers as in the city built from scratch."""
+    rng = random.Random(seed)
+    city = grow(seed, 10 + 6 * seed)
+    for _ in range(4):
+        places = [(t, *place) for t in alh.TILES[::7] for place in gated_placements(city, t)]
+        tile, cell, side = rng.choice(places)
+        city.place(tile, cell, gate=side)
+        fresh = alh.City(dict(city.items()), gates=city.gates)
+        assert city.removable_cells() == fresh.removable_cells()
+        assert city.check_removal(cell) == fresh.check_removal(cell)
+        for other in alh.TILES[::5]:
+            assert city.legal_cells(other) == fresh.legal_cells(other), other
+            assert gated_placements(city, other) == gated_placements(fresh, other), other
+
+
 def test_a_gate_needs_a_new_double_wall():
     state = _state()
     seat = state.current

@@ -224,11 +224,11 @@ class City:
     def _place_checked(self, tile: Tile, cell: Cell, side: Side | None = None) -> None:
         """:meth:`place` for a placement the caller has already found legal."""
         tiles = {**self._tiles, cell: tile}
-        if side is not None:
-            self._gates = self._gates | {canonical_edge(cell, side)}
-            self._replace_tiles(tiles)
-        else:  # is_legal built the layout that the new one grows from
-            self._replace_tiles(tiles, self._facts().placed(cell, tile, tiles))
+        gates = None if side is None else self._gates | {canonical_edge(cell, side)}
+        # is_legal built the layout that the new one grows from
+        self._replace_tiles(tiles, self._facts().placed(cell, tile, tiles, gates))
+        if gates is not None:
+            self._gates = gates
 
     # -- redesigning ----------------------------------------------------------------------
     def removable_cells(self) -> AbstractSet[Cell]:

@@ -183,12 +183,21 @@ class Layout:
         self._locked: frozenset[Cell] | None = None
 
     # -- one tile more or less ------------------------------------------------------------
-    def placed(self, cell: Cell, tile: Tile, tiles: Mapping[Cell, Tile]) -> Layout:
-        """The layout of ``tiles``: this position with ``tile`` legally built at ``cell``."""
+    def placed(
+        self,
+        cell: Cell,
+        tile: Tile,
+        tiles: Mapping[Cell, Tile],
+        gates: frozenset[tuple[Cell, int]] | None = None,
+    ) -> Layout:
+        """The layout of ``tiles``: this position with ``tile`` legally built at ``cell``
+        (``gates``: the gates after it, when it comes with one; it is walked to through it)."""
+        if gates is None:
+            gates = self._gates
         if not self._inside_margin(cell):
             # A grid with room round the new tile.
-            return self._still_fitting(Layout(tiles, self._gates, holes=self.holes))
-        after, bit = self._derived(tiles), self.bit(cell)
+            return self._still_fitting(Layout(tiles, gates, holes=self.holes))
+        after, bit = self._derived(tiles, gates), self.bit(cell)
         after._show(bit, tile, not tile.is_camp)
         after._links = after._walk_links()
         if tile.is_camp:  # nobody walks through a camp: walking stays as it was
@@ -199,7 +208,7 @@ class Layout:
             joined = after._joined(bit)
             if not joined or joined & ~self.reach_bits:
                 # Walking changes beyond the new tile.
-                return self._still_fitting(Layout(tiles, self._gates, holes=self.holes))
+                return self._still_fitting(Layout(tiles, gates, holes=self.holes))
             after.reach_bits = self.reach_bits | bit
             # A tile joined by one side hangs on that neighbour alone; joined by more, it
             # closes a loop, and who hangs on whom is searched again when asked.
@@ -216,7 +225,7 @@ class Layout:
     def removed(self, cell: Cell, tiles: Mapping[Cell, Tile]) -> Layout:
         """The layout of ``tiles``: this position with the tile at ``cell`` legally taken
         away (nothing else cut off)."""
-        after, bit, old = self._derived(tiles), self.bit(cell), self.tiles[cell]
+        after, bit, old = self._derived(tiles, self._gates), self.bit(cell), self.tiles[cell]
         reachable = bool(self.reach_bits & bit)
         joined = self._joined(bit)
         after._show(bit, old, reachable, shown=False)
@@ -242,7 +251,7 @@ class Layout:
         and only the empty cells beside it see new edges. A camp changes walking: rebuilt."""
         if tile.is_camp or self.tiles[cell].is_camp:
             return self._still_fitting(Layout(tiles, self._gates, holes=self.holes))
-        after, bit = self._derived(tiles), self.bit(cell)
+        after, bit = self._derived(tiles, self._gates), self.bit(cell)
         after._links, after.reach_bits, after._reach = self._links, self.reach_bits, self._reach
         after._order, after._cuts, after._hangs = self._order, self._cuts, self._hangs
         after.empty_bits, after.outside_bits = self.empty_bits, self.outside_bits
@@ -261,10 +270,10 @@ class Layout:
             self._keep_camp_facts(after)
         return after
 
-    def _derived(self, tiles: Mapping[Cell, Tile]) -> Layout:
-        """A layout for ``tiles`` sharing this one's grid and, to be changed by the caller,
-        a copy of its edges; the caller fixes what else changed."""
-        after = Layout(tiles, self._gates, bare=True, holes=self.holes)
+    def _derived(self, tiles: Mapping[Cell, Tile], gates: frozenset[tuple[Cell, int]]) -> Layout:
+        """A layout for ``tiles`` and ``gates`` sharing this one's grid and, to be changed by
+        the caller, a copy of its edges; the caller fixes what else changed."""
+        after = Layout(tiles, gates, bare=True, holes=self.holes)
         after.camps = self.camps
         after._origin, after._width, after._height = self._origin, self._width, self._height
         after._cells = self._cells
@@ -272,7 +281,8 @@ class Layout:
         after._not_first_col, after._not_last_col = self._not_first_col, self._not_last_col
         after._facing = list(self._facing)
         after._forget_derived()
-        after._locked = self._locked  # the same gates
+        if gates is self._gates:
+            after._locked = self._locked
         return after
 
     def _inside_margin(self, cell: Cell) -> bool:
