@@ -11,6 +11,7 @@ import pytest
 import alhambra_nb as alh
 from alhambra_nb.core.state import GameState
 from alhambra_nb.core.turns import apply_action, check_action, legal_actions, new_state, score
+from tests.cities import gated_city
 from tests.game_checks import check_invariants
 from tests.test_game_support import build, take_tile
 
@@ -205,3 +206,28 @@ def test_the_fast_redesign_lists_agree_with_the_city_checks():
             assert {
                 (c, t) for c, old in placed for t in pool if t != old and swap_is_legal(city, c, t)
             } == legal
+
+
+def test_a_camp_swapped_for_a_camp_leaves_the_facts_of_a_city_built_afresh():
+    """Nobody walks through a camp, before the swap or after: the layout grows from the one
+    before (what it found of the camps kept), and every rule answers as in the city built
+    from scratch."""
+    swapped = 0
+    for seed in range(3):
+        city = gated_city(seed, 30)
+        city.removable_cells()  # what the camps need, found before the swap
+        for cell, old in list(city.items()):
+            for new in alh.CAMPS if old.is_camp else ():
+                if new == old or city.check_swap(cell, new):
+                    continue
+                after = city.copy()
+                after.swap(cell, new)
+                swapped += 1
+                fresh = alh.City(dict(after.items()), gates=after.gates)
+                assert after._facts().camps == fresh._facts().camps
+                assert after.removable_cells() == fresh.removable_cells()
+                for other in after:
+                    assert after.check_removal(other) == fresh.check_removal(other)
+                for tile in [*alh.CAMPS, *alh.TILES[::11]]:
+                    assert after.legal_cells(tile) == fresh.legal_cells(tile)
+    assert swapped

@@ -247,9 +247,13 @@ class Layout:
     def swapped(self, cell: Cell, tile: Tile, tiles: Mapping[Cell, Tile]) -> Layout:
         """The layout of ``tiles``: this position with ``tile`` legally swapped in for the
         tile at ``cell``. A building legally replacing a building matches the same neighbours,
-        so the pedestrian crosses the same sides: walking and empty space stay as they were,
-        and only the empty cells beside it see new edges. A camp changes walking: rebuilt."""
-        if tile.is_camp or self.tiles[cell].is_camp:
+        so the pedestrian crosses the same sides, and nobody crosses a camp, before or after:
+        a swap of a building for a building or of a camp for a camp leaves walking and empty
+        space as they were, and only the empty cells beside the tile see new edges. (A legal
+        city never swaps a camp for a building or back: a building is walked to through a gate
+        or a neighbour's open side, and a camp faces neither. Should it, the layout is built
+        afresh.)"""
+        if tile.is_camp != self.tiles[cell].is_camp:
             return self._still_fitting(Layout(tiles, self._gates, holes=self.holes))
         after, bit = self._derived(tiles, self._gates), self.bit(cell)
         after._links, after.reach_bits, after._reach = self._links, self.reach_bits, self._reach
