@@ -19,7 +19,7 @@ from ..layout import Layout
 from ..messages import Phrase, Template, add_messages
 from ..tiles import MATCHING_EDGES, Edge, Tile
 from ..violations import RuleId, Violation
-from .shape import ANY_GATE, NO_GATE, Shape
+from .shape import ANY_GATE, NO_GATE, Shape, walls_gated
 
 _DIAGONALS = ((1, -1), (1, 1), (-1, 1), (-1, -1))
 _OPPOSITE = tuple(side.opposite for side in SIDES)
@@ -523,14 +523,15 @@ def gate_openings(layout: Layout, shape: Shape) -> list[tuple[Cell, Side]]:
     plain = legal_bits(layout, shape)
     # A gate stands only on a wall of the tile (on_double_wall holds nowhere else): the
     # other sides are not asked.
-    by_side = [
-        legal_bits(layout, shape.with_gate(side)) & ~plain if shape.edge(side) is _WALL else 0
-        for side in range(4)
-    ]
+    by_side, anywhere = [], 0
+    for side, gated in walls_gated(shape):
+        opened = legal_bits(layout, gated) & ~plain
+        if opened:
+            by_side.append((SIDES[side], opened))
+            anywhere |= opened
     found = []
-    for cell in layout.cells_of(by_side[0] | by_side[1] | by_side[2] | by_side[3]):
-        bit = layout.bit(cell)
-        found += [(cell, SIDES[side]) for side in range(4) if by_side[side] & bit]
+    for cell, bit in layout.cells_and_bits(anywhere):
+        found += [(cell, side) for side, opened in by_side if opened & bit]
     layout.memo[key] = found
     return found
 

@@ -78,3 +78,18 @@ def upright(tile: Tile) -> Shape:
             tile.edge_bits, tile.is_camp, tile.is_fountain, 0, NO_GATE
         )
     return found
+
+
+_WALLS_GATED: dict[int, tuple[tuple[int, Shape], ...]] = {}
+
+
+def walls_gated(shape: Shape) -> tuple[tuple[int, Shape], ...]:
+    """Each side (0-3) where ``shape`` shows a wall, with the shape of the tile with a gate on
+    that side (made once per shape: a game lists the gated placements of its tiles again and
+    again)."""
+    found = _WALLS_GATED.get(shape.key)
+    if found is None:
+        found = _WALLS_GATED[shape.key] = tuple(
+            (side, shape.with_gate(side)) for side in range(4) if shape.edge(side) is Edge.WALL
+        )
+    return found
