@@ -212,12 +212,17 @@ def test_gated_placements_are_where_only_a_gate_on_that_side_makes_the_tile_lega
 @pytest.mark.parametrize("seed", range(4))
 def test_a_city_given_gates_tile_by_tile_sees_what_one_built_afresh_sees(seed):
     """A tile built with a gate joins the city's facts step by step (walked to through the
-    gate, the two tiles locked): every rule answers as in the city built from scratch."""
+    gate, the two tiles locked), and a tile built without one keeps the gates' locks: every
+    rule answers as in the city built from scratch."""
     rng = random.Random(seed)
     city = grow(seed, 10 + 6 * seed)
-    for _ in range(4):
-        places = [(t, *place) for t in alh.TILES[::7] for place in gated_placements(city, t)]
-        tile, cell, side = rng.choice(places)
+    for step in range(8):
+        if step % 2:
+            tile = rng.choice([t for t in alh.TILES if city.legal_cells(t)])
+            cell, side = rng.choice(sorted(city.legal_cells(tile))), None
+        else:
+            places = [(t, *at) for t in alh.TILES[::7] for at in gated_placements(city, t)]
+            tile, cell, side = rng.choice(places)
         city.place(tile, cell, gate=side)
         fresh = alh.City(dict(city.items()), gates=city.gates)
         assert city.removable_cells() == fresh.removable_cells()

@@ -180,7 +180,8 @@ class Layout:
         self._legal: dict[int, int] = {}
         self._enclosures: dict[int, int] = {}
         self._wall: tuple[tuple[Cell, Side], ...] | None = None
-        self._locked: frozenset[Cell] | None = None
+        self._locked: int | None = None
+        """The bits of the cells joined by a gate (see :meth:`gate_locked`)."""
 
     # -- one tile more or less ------------------------------------------------------------
     def placed(
@@ -902,12 +903,12 @@ class Layout:
         hang on alone), ``"locked"`` (held by a gate), ``"fountains"``, ``"camps"``."""
         if name == "camps":
             return self._facing[_CAMPS]
+        if name == "locked":
+            return self._locked_bits()
         found = self.memo.get(name)
         if found is None:
             if name == "fountains":
                 found = self._facing[_FOUNTAINS] | self.bit(ORIGIN)
-            elif name == "locked":
-                found = self.bits_of(self.gate_locked()) if self._gates else 0
             elif self._hangs is None and self._cuts is None:
                 self._walk()  # the walk notes the bits of the tiles others hang on
                 found = self.memo["hangs"]
@@ -918,10 +919,16 @@ class Layout:
 
     def gate_locked(self) -> frozenset[Cell]:
         """The cells joined by a gate: never moved by a redesign (expansion II)."""
+        return frozenset(self.cells_of(self._locked_bits()))
+
+    def _locked_bits(self) -> int:
+        """The bits of :meth:`gate_locked`, found once and kept by the layouts derived from
+        this one with the same gates (a redesign asks them of every position)."""
         if self._locked is None:
-            self._locked = frozenset(
-                c for cell, side in self._gates for c in (cell, neighbour(cell, side))
-            )
+            found, bit = 0, self.bit
+            for cell, side in self._gates:
+                found |= bit(cell) | bit(neighbour(cell, side))
+            self._locked = found
         return self._locked
 
     def detaching_camps(self, bits: int) -> int:
