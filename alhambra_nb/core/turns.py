@@ -70,7 +70,7 @@ from .payment import (
 )
 from .phases import PHASE_ENDING, PHASE_FINAL, PHASE_OVER, PHASE_PLAY
 from .rules import upright
-from .ruleset import modules_for, ruleset_for
+from .ruleset import RULESETS, modules_for, ruleset_for
 from .saves import MAX_NUMBER_BITS, MAX_SEED
 from .scoring import ScoreBreakdown, score_round
 from .socket import HOOKS, Turn
@@ -320,7 +320,12 @@ def legal_actions(state: GameState) -> LegalActions:
         return LegalActions([])
     seat = state.current
     player = state.players[seat]
-    hooks = state.hook_table() if state.modules else _NO_HOOKS  # one lookup for every hook
+    # What state.hook_table() reads, without its call (see carry_out).
+    hooks = (
+        (RULESETS.get(state.modules) or ruleset_for(state.modules)).hook_table
+        if state.modules
+        else _NO_HOOKS
+    )
     interrupts, extras = hooks["interrupt"], hooks["legal_actions"]
     if not (state.may_act or player.bought or extras or interrupts):
         return _END_ONLY
@@ -826,29 +831,24 @@ def carry_out(state: GameState, action: Action) -> None:
     action it wraps with this, and a simulation the actions a random player picks from
     :func:`legal_actions`."""
     do = _DOS.get(type(action))
-    if state.modules:
-        _carry_out_with_modules(state, action, do)
-    elif do is not None:
-        do(state, action)
+    if not state.modules:
+        if do is not None:
+            do(state, action)
+    else:  # the base game's step (or the module owning the action), then the modules react
+        # What state.hook_table() reads, without its call: the rules ask for the hooks twice
+        # on every action (a call costs more than the lookup itself).
+        hooks = (RULESETS.get(state.modules) or ruleset_for(state.modules)).hook_table
+        turn = Turn(state)  # the modules' one way to change the game: holds nothing else
+        if do is not None:
+            do(state, action)
+        else:
+            for apply in hooks["apply"]:
+                if apply(turn, action):
+                    break
+        for after in hooks["after"]:
+            after(turn, action)
     if len(state.revealed) > len(state.scorings) or state.phase == PHASE_ENDING:
         _settle(state)  # only when a card set aside may wait for its scoring (rarely)
-
-
-def _carry_out_with_modules(
-    state: GameState, action: Action, do: Callable[[GameState, Any], None] | None
-) -> None:
-    """:func:`carry_out` in a game with modules: ``do`` (the base game's step for the
-    action) or the module owning it carries it out, then every module reacts."""
-    hooks = state.hook_table()
-    turn = Turn(state)  # the modules' one way to change the game: holds nothing else
-    if do is not None:
-        do(state, action)
-    else:
-        for apply in hooks["apply"]:
-            if apply(turn, action):
-                break
-    for after in hooks["after"]:
-        after(turn, action)
 
 
 def main_action_done(state: GameState, another: bool = False) -> None:
