@@ -329,9 +329,10 @@ def legal_actions(state: GameState) -> LegalActions:
     interrupts, extras = hooks["interrupt"], hooks["legal_actions"]
     if not (state.may_act or player.bought or extras or interrupts):
         return _END_ONLY
-    holder = _holder(state, interrupts) if interrupts else None
-    if holder is not None:  # play is held: only its actions count
-        return LegalActions([(list(holder.legal_actions(state)), _identity)])
+    if interrupts:  # what _holder asks, without its call (a listing in a module game)
+        for interrupt in interrupts:
+            if interrupt(state) is not None:  # play is held: only its module's actions count
+                return LegalActions([(list(interrupt.__self__.legal_actions(state)), _identity)])
     groups: list[ActionGroup] = []
     if state.phase == PHASE_PLAY and state.may_act:
         groups.append(_take_group(state, seat, hooks["take_limit"]))
