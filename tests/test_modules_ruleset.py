@@ -8,6 +8,7 @@ import json
 import pytest
 
 import alhambra_nb as alh
+from alhambra_nb.core.actions import Buy, TakeMoney
 from alhambra_nb.core.ruleset import Ruleset, ruleset_for
 from alhambra_nb.core.socket import HOOKS, MODULES, Module, register
 from alhambra_nb.core.turns import buy_options, new_state
@@ -59,6 +60,45 @@ def test_a_game_reads_the_hooks_of_the_modules_registered_now():
         assert state.hooks("take_limit")[0](state, 0, 5) == 7
     finally:
         MODULES.pop("test-ruleset-hooks")
+
+
+def test_a_module_reacts_only_to_the_actions_it_names_and_their_subclasses():
+    seen: list[tuple[str, str]] = []
+
+    class Watcher(Module):
+        name = "test-ruleset-watcher"
+        reacts_to = (TakeMoney,)
+
+        def after(self, turn, action):
+            seen.append((self.name, type(action).__name__))
+
+    class Everything(Module):
+        name = "test-ruleset-everything"
+
+        def after(self, turn, action):
+            seen.append((self.name, type(action).__name__))
+
+    class TakeAll(TakeMoney):
+        pass
+
+    register(Watcher)
+    register(Everything)
+    try:
+        names = ("test-ruleset-watcher", "test-ruleset-everything")
+        game = alh.simulate(2, seed=3, modules=names)
+        kinds = [type(action).__name__ for action in game.history]
+        assert "TakeMoney" in kinds and len(set(kinds)) > 1
+        assert [kind for name, kind in seen if name == names[1]] == kinds
+        assert [kind for name, kind in seen if name == names[0]] == [
+            kind for kind in kinds if kind == "TakeMoney"
+        ]
+        ruleset = ruleset_for(names)
+        watcher, everything = ruleset.modules
+        assert ruleset.reacting(TakeAll) == (watcher.after, everything.after)
+        assert ruleset.reacting(Buy) == (everything.after,)
+    finally:
+        MODULES.pop("test-ruleset-watcher")
+        MODULES.pop("test-ruleset-everything")
 
 
 @pytest.mark.parametrize(

@@ -23,7 +23,7 @@ from .variants import STANDARD, Variants
 class Ruleset:
     """The switched-on modules of a game and their hooks, ready to call."""
 
-    __slots__ = ("hook_table", "modules", "names", "variants")
+    __slots__ = ("hook_table", "modules", "names", "reactions", "variants")
 
     def __init__(self, names: tuple[str, ...], variants: Variants = STANDARD) -> None:
         self.modules: tuple[Module, ...] = load_modules(names)
@@ -35,6 +35,9 @@ class Ruleset:
         }
         """Each hook of :data:`HOOKS` by name, then any other asked for (see :meth:`hooks`):
         what the rules read on every action."""
+        self.reactions: dict[type, tuple[Any, ...]] = {}
+        """The ``after`` hooks reacting to each class of action met so far (see
+        :meth:`reacting`): what the rules read after every action."""
 
     def hooks(self, name: str) -> tuple[Any, ...]:
         """The ``name`` hook of every module that overrides it, as bound methods in module
@@ -46,6 +49,17 @@ class Ruleset:
             check_hook_name(name)
             found = self.hook_table[name] = overriding(self.modules, name)
             return found
+
+    def reacting(self, kind: type) -> tuple[Any, ...]:
+        """The ``after`` hooks of the modules that react to an action of class ``kind``
+        (:attr:`Module.reacts_to <alhambra_nb.core.socket.Module.reacts_to>`), in module
+        order."""
+        found = self.reactions.get(kind)
+        if found is None:
+            found = self.reactions[kind] = tuple(
+                after for after in self.hook_table["after"] if reacts(after.__self__, kind)
+            )
+        return found
 
     def module(self, name: str) -> Module | None:
         """The switched-on module called ``name``, or ``None``."""
@@ -64,6 +78,11 @@ def check_hook_name(name: object) -> None:
     ):
         words = {"value": shown(name), "known": ", ".join(HOOKS)}
         raise UnknownModuleError(render("refusal.hook", words))
+
+
+def reacts(module: Module, kind: type) -> bool:
+    """Whether ``module``'s ``after`` hook reacts to an action of class ``kind``."""
+    return module.reacts_to is None or issubclass(kind, module.reacts_to)
 
 
 def overriding(modules: tuple[Module, ...], name: str) -> tuple[Any, ...]:

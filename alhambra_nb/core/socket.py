@@ -139,6 +139,10 @@ class Module:
     most one module of each family."""
     state_type: ClassVar[type[ModuleState] | None] = None
     """The type of the module's part of a game (``None``: it keeps plain JSON, or nothing)."""
+    reacts_to: ClassVar[tuple[type[Action], ...] | None] = None
+    """The classes of the actions :meth:`after` reacts to (their subclasses too); ``None``:
+    every action. The core calls ``after`` for these alone, so a module that reacts to few
+    actions costs the others nothing."""
 
     @property
     def key(self) -> str:
@@ -196,8 +200,8 @@ class Module:
         return False
 
     def after(self, turn: Turn, action: Action) -> None:
-        """React to ``action`` once it has been carried out (any action, the core's and the
-        modules' own)."""
+        """React to ``action`` once it has been carried out (any action of the classes of
+        :attr:`reacts_to`, the core's and the modules' own)."""
 
     def check_placement(
         self, state: GameState, seat: int, tile: Tile, cell: Cell, gate: Side | None = None

@@ -836,17 +836,19 @@ def carry_out(state: GameState, action: Action) -> None:
         if do is not None:
             do(state, action)
     else:  # the base game's step (or the module owning the action), then the modules react
-        # What state.hook_table() reads, without its call: the rules ask for the hooks twice
-        # on every action (a call costs more than the lookup itself).
-        hooks = (RULESETS.get(state.modules) or ruleset_for(state.modules)).hook_table
+        # The ruleset state.hook_table() reads, found without its call: the rules ask for
+        # the hooks twice on every action (a call costs more than the lookup itself).
+        ruleset = RULESETS.get(state.modules) or ruleset_for(state.modules)
         turn = Turn(state)  # the modules' one way to change the game: holds nothing else
         if do is not None:
             do(state, action)
         else:
-            for apply in hooks["apply"]:
+            for apply in ruleset.hook_table["apply"]:
                 if apply(turn, action):
                     break
-        for after in hooks["after"]:
+        kind = type(action)
+        afters = ruleset.reactions.get(kind)  # (Ruleset.reacting, once the class is known)
+        for after in ruleset.reacting(kind) if afters is None else afters:
             after(turn, action)
     if len(state.revealed) > len(state.scorings) or state.phase == PHASE_ENDING:
         _settle(state)  # only when a card set aside may wait for its scoring (rarely)

@@ -132,6 +132,7 @@ class Gates(Module):
 
     name = NAME
     state_type = GatesState
+    reacts_to = (PlaceTile, BuildFromReserve)  # the placements that may put up a gate
 
     # -- setup ----------------------------------------------------------------------------
     def components(self, players: int, rng: Any = None) -> Components:
