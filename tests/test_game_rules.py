@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
@@ -16,6 +17,7 @@ from alhambra_nb.core.turns import (
     new_state,
     removable_cells,
     swap_is_legal,
+    take_options,
 )
 from tests.test_game_support import (
     build,
@@ -137,6 +139,32 @@ def test_display_2_3_7_9():
     assert [c.id for c in game.players[state.current].money][-2:] == ["denar-2#1", "dirham-3#1"]
     assert "takes 2 Denar and 3 Dirham" in game.log[-1]
     assert_unchanged(game, "take ducat-7#1", "turn/no-action-left")
+
+
+@pytest.mark.parametrize(
+    "display",
+    [
+        ("denar-1#1", "dirham-1#1", "ducat-1#1", "guilder-1#1"),
+        ("denar-1#1", "dirham-4#1", "ducat-2#1", "guilder-5#1"),
+        ("denar-9#1", "dirham-1#1", "ducat-8#1", "guilder-3#1"),
+        ("denar-2#1", "dirham-2#1", "ducat-2#1"),
+        ("denar-6#1",),
+    ],
+)
+def test_takes_are_every_combination_within_the_limit_in_order(display: tuple[str, ...]):
+    """The takes are each card alone, then every set of cards totalling at most 5, by number
+    of cards in the order of itertools.combinations: the search that leaves out the cards
+    too dear to go with another finds exactly these."""
+    state = new_state(3, 1)
+    set_display(state, *display)
+    alone = [(card,) for card in display]
+    together = [
+        combo
+        for size in range(2, len(display) + 1)
+        for combo in itertools.combinations(display, size)
+        if sum(VALUE[card] for card in combo) <= 5
+    ]
+    assert take_options(state, state.current) == alone + together
 
 
 # -- §3 buying ------------------------------------------------------------------------------

@@ -450,17 +450,44 @@ def _take_from(display: tuple[str, ...], positions: tuple[int, ...]) -> Action:
 @lru_cache(maxsize=RECENT_ANSWERS)
 def _take_patterns(display: tuple[str, ...], limit: int) -> tuple[tuple[int, ...], ...]:
     """The takes from ``display`` as positions in it (displays repeat from step to step)."""
-    # Any value above the limit is taken only alone: one key for all of them.
-    return _value_takes(tuple(min(VALUE.get(c, limit + 1), limit + 1) for c in display), limit)
+    return _value_takes(tuple(map(_capped_values(limit).__getitem__, display)), limit)
+
+
+class _CappedValues(dict[str, int]):
+    """Card values with any value above a take limit as one more than the limit (such a card
+    is taken only alone: one key of :func:`_value_takes` for all of them), read by C-level
+    lookups; a card is remembered once its value is known (a module's card, once registered)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.above = limit + 1
+
+    def __missing__(self, card_id: str) -> int:
+        value = VALUE.get(card_id)
+        if value is None:
+            return self.above
+        self[card_id] = capped = min(value, self.above)
+        return capped
+
+
+@lru_cache(maxsize=16)
+def _capped_values(limit: int) -> _CappedValues:
+    """The capped card values for ``limit`` (a game has one or two limits)."""
+    return _CappedValues(limit)
 
 
 @lru_cache(maxsize=4096)
 def _value_takes(values: tuple[int, ...], limit: int) -> tuple[tuple[int, ...], ...]:
-    """:func:`_take_patterns` by the cards' values."""
+    """:func:`_take_patterns` by the cards' values: each card alone, then the cards taken
+    together by number of cards, in the order of :func:`itertools.combinations`."""
     options: list[tuple[int, ...]] = [(i,) for i in range(len(values))]
-    for size in range(2, len(values) + 1):
-        for combo in combinations(range(len(values)), size):
-            if sum(values[i] for i in combo) <= limit:
+    # Only cards that fit beside the cheapest card can be taken with another: the others
+    # are left out of the search (their combinations would all be too dear).
+    least = min(values, default=0)
+    fitting = [i for i, value in enumerate(values) if value + least <= limit]
+    for size in range(2, len(fitting) + 1):
+        for combo in combinations(fitting, size):
+            if sum(map(values.__getitem__, combo)) <= limit:
                 options.append(combo)
     return tuple(options)
 
@@ -487,15 +514,16 @@ def _buy_groups(
     groups: list[ActionGroup] = []
     purse = purse_of(tuple(player.money))
     paying = _paying_anywhere(state, seat, anywhere) if anywhere else _PAYING
-    for space, names, tile in zip(MARKET_SPACES, paying, state.market, strict=True):
-        if tile is None:
-            continue
-        for name in names:
-            held = purse.get(name)
-            if held is not None:
-                patterns = minimal_patterns(held[1], tile.price)
-                if patterns:
-                    groups.append((patterns, partial(_paid_with, space, held[0])))
+    # enumerate, not zip(..., strict=True): a call with a keyword is made the slow way,
+    # and the market always has its four spaces.
+    for space, tile in enumerate(state.market, 1):
+        if tile is not None:
+            for name in paying[space - 1]:
+                held = purse.get(name)
+                if held is not None:
+                    patterns = minimal_patterns(held[1], tile.price)
+                    if patterns:
+                        groups.append((patterns, partial(_paid_with, space, held[0])))
     return groups
 
 
