@@ -54,6 +54,35 @@ def test_the_turn_steps_of_the_socket_are_the_turns_own():
     assert socket.redesign_groups(player) == alh.core.turns.redesign_groups(player)
 
 
+def test_the_hooks_are_handed_a_turn_on_the_state_being_changed():
+    # A simulation changes one state throughout and hands the modules one turn on it; an
+    # action carried out without a turn given gets a new one on its own state.
+    seen: list[socket.Turn] = []  # kept, so that no turn's id is given to another
+
+    class Watcher(socket.Module):
+        name = "test-socket-watcher"
+
+        def after(self, turn, action):
+            seen.append(turn)
+
+    socket.register(Watcher)
+    try:
+        game = alh.simulate(2, seed=3, modules=["test-socket-watcher"])
+        assert len(seen) == len(game.history)
+        assert len({id(turn) for turn in seen}) == 1
+        assert seen[-1].state.to_dict() == game.state.to_dict()
+        seen.clear()
+        one = alh.Game(2, seed=3, modules=["test-socket-watcher"]).state
+        other = one.copy()
+        given = socket.Turn(one)
+        alh.core.turns.carry_out(one, alh.core.turns.legal_actions(one)[0], given)
+        alh.core.turns.carry_out(other, alh.core.turns.legal_actions(other)[0])
+        assert seen[0] is given
+        assert seen[1] is not given and seen[1].state is other
+    finally:
+        socket.MODULES.pop("test-socket-watcher")
+
+
 def test_the_turn_moves_cards_and_tiles_between_their_places():
     state = alh.Game(3, seed=4).state
     turn = socket.Turn(state)

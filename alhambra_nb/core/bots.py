@@ -37,6 +37,7 @@ from .money import CURRENCY, MARKET_SPACES, VALUE, space_currency, total
 from .payment import can_pay_exactly
 from .phases import PHASE_OVER, PHASE_PLAY
 from .scoring import POINTS
+from .socket import Turn
 from .state import GameState
 from .tiles import Tile
 from .turns import (
@@ -303,12 +304,13 @@ def simulate(
     state = start.copy()
     actions: list[Action] = []
     apply = [carry_out if type(bot) is RandomBot else apply_in_place for bot in seated]
+    turn = Turn(state)  # the modules' turn on the one state changed: made once for the game
     for _ in range(max_actions):
         if state.phase == PHASE_OVER:
             return Game.from_playout(start, actions, state)
         seat = state.current
         action = seated[seat].choose(state)
-        apply[seat](state, action)
+        apply[seat](state, action, turn)
         actions.append(action)
     words = {"seed": seed, "count": max_actions}
     raise SimulationError(render("refusal.simulation", words))

@@ -505,7 +505,7 @@ class Turn:
         to it): the extra action a module grants."""
         from .turns import carry_out
 
-        carry_out(self.state, action)
+        carry_out(self.state, action, self)
 
 
 # -- what a module may ask of the rules -----------------------------------------------------

@@ -845,20 +845,22 @@ def apply_action(state: GameState, action: Action | str) -> GameState:
     return after
 
 
-def apply_in_place(state: GameState, action: Action) -> None:
+def apply_in_place(state: GameState, action: Action, turn: Turn | None = None) -> None:
     """Like :func:`apply_action` but changes ``state`` itself (the same checks, no copy):
-    for simulations that keep no earlier states."""
+    for simulations that keep no earlier states (``turn``: see :func:`carry_out`)."""
     violations = check_action(state, action)
     if violations:
         raise IllegalActionError(violations)
-    carry_out(state, action)
+    carry_out(state, action, turn)
 
 
-def carry_out(state: GameState, action: Action) -> None:
+def carry_out(state: GameState, action: Action, turn: Turn | None = None) -> None:
     """Carry out an action already checked (with :func:`check_rules`) on ``state`` itself,
     then let every module react to it: a module granting an extra action carries out the
     action it wraps with this, and a simulation the actions a random player picks from
-    :func:`legal_actions`."""
+    :func:`legal_actions`. ``turn`` is the modules' turn on ``state`` when the caller keeps
+    one (a simulation changes one state throughout, and making a turn costs more than the
+    step of many an action); one is made otherwise."""
     do = _DOS.get(type(action))
     if not state.modules:
         if do is not None:
@@ -867,7 +869,8 @@ def carry_out(state: GameState, action: Action) -> None:
         # The ruleset state.hook_table() reads, found without its call: the rules ask for
         # the hooks twice on every action (a call costs more than the lookup itself).
         ruleset = RULESETS.get(state.modules) or ruleset_for(state.modules)
-        turn = Turn(state)  # the modules' one way to change the game: holds nothing else
+        if turn is None:  # the modules' one way to change the game: holds nothing else
+            turn = Turn(state)
         if do is not None:
             do(state, action)
         else:
