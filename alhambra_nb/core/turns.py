@@ -329,7 +329,7 @@ def legal_actions(state: GameState) -> LegalActions:
     interrupts, extras = hooks["interrupt"], hooks["legal_actions"]
     if not (state.may_act or player.bought or extras or interrupts):
         return _END_ONLY
-    if interrupts:  # what _holder asks, without its call (a listing in a module game)
+    if interrupts:  # what holding_module asks, with the hooks at hand
         for interrupt in interrupts:
             if interrupt(state) is not None:  # play is held: only its module's actions count
                 return LegalActions([(list(interrupt.__self__.legal_actions(state)), _identity)])
@@ -404,12 +404,7 @@ of a turn): shared, as actions are immutable."""
 
 def holding_module(state: GameState) -> Any:
     """The module holding play (an auction, a choice to make), or ``None``."""
-    return _holder(state, state.hooks("interrupt"))
-
-
-def _holder(state: GameState, interrupts: Sequence[Any]) -> Any:
-    """The module of ``interrupts`` (the hooks) holding play, or ``None``."""
-    for interrupt in interrupts:
+    for interrupt in state.hooks("interrupt"):
         if interrupt(state) is not None:
             return interrupt.__self__
     return None
@@ -877,9 +872,7 @@ def carry_out(state: GameState, action: Action, turn: Turn | None = None) -> Non
             for apply in ruleset.hook_table["apply"]:
                 if apply(turn, action):
                     break
-        kind = type(action)
-        afters = ruleset.reactions.get(kind)  # (Ruleset.reacting, once the class is known)
-        for after in ruleset.reacting(kind) if afters is None else afters:
+        for after in ruleset.reacting(type(action)):
             after(turn, action)
     if len(state.revealed) > len(state.scorings) or state.phase == PHASE_ENDING:
         _settle(state)  # only when a card set aside may wait for its scoring (rarely)
