@@ -15,8 +15,9 @@ The hooks (:data:`HOOKS`), and when the core calls them:
   :meth:`Module.setup`;
 - turn flow: :meth:`Module.reveal` (a card that is no money card is drawn for the display),
   :meth:`Module.take_limit`, :meth:`Module.legal_actions`, :meth:`Module.check` and
-  :meth:`Module.apply` (the module's own actions), :meth:`Module.after` (reacting to any
-  action once carried out), :meth:`Module.interrupt` (holding play, e.g. for an auction),
+  :meth:`Module.apply` (the module's own actions), :meth:`Module.after` (reacting to an
+  action once carried out: any, or those of the classes :attr:`Module.reacts_to` names),
+  :meth:`Module.interrupt` (holding play, e.g. for an auction),
   :meth:`Module.check_placement` and :meth:`Module.gate_cards` (building rules),
   :meth:`Module.payment_groups` and :meth:`Module.check_payment` (other ways to pay a
   building);
