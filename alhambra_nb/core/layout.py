@@ -181,7 +181,7 @@ class Layout:
         self._enclosures: dict[int, int] = {}
         self._wall: tuple[tuple[Cell, Side], ...] | None = None
         self._locked: int | None = None
-        """The bits of the cells joined by a gate (see :meth:`gate_locked`)."""
+        """The bits of the cells joined by a gate (see :meth:`_locked_bits`)."""
 
     # -- one tile more or less ------------------------------------------------------------
     def placed(
@@ -917,13 +917,10 @@ class Layout:
             self.memo[name] = found
         return found  # type: ignore[no-any-return]
 
-    def gate_locked(self) -> frozenset[Cell]:
-        """The cells joined by a gate: never moved by a redesign (expansion II)."""
-        return frozenset(self.cells_of(self._locked_bits()))
-
     def _locked_bits(self) -> int:
-        """The bits of :meth:`gate_locked`, found once and kept by the layouts derived from
-        this one with the same gates (a redesign asks them of every position)."""
+        """The cells joined by a gate, never moved by a redesign (expansion II): found once
+        and kept by the layouts derived from this one with the same gates (a redesign asks
+        them of every position)."""
         if self._locked is None:
             found, bit = 0, self.bit
             for cell, side in self._gates:
