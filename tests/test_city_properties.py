@@ -12,6 +12,7 @@ from tests.cities import grow, typed_positions
 
 PATTERNS = sorted({t.wall_mask: t for t in alh.TILES}.values(), key=lambda t: t.wall_mask)
 seeds = st.integers(min_value=0, max_value=10**6)
+NO_HOLES = next(rule for rule in rules.RULES if rule.id == RuleId.NO_HOLES)
 sizes = st.integers(min_value=0, max_value=54)
 
 
@@ -63,6 +64,26 @@ def test_a_hole_is_explained_with_every_cell_it_would_enclose(seed, size):
         expected = oracle.enclosed_by(tiles, cell)
         assert {c for v in holes for c in v.cells} == expected, cell
         assert len(holes) == (1 if expected else 0), cell
+
+
+@settings(max_examples=80, deadline=None)
+@given(typed_positions)
+def test_no_holes_holds_exactly_where_the_oracle_encloses_nothing(position):
+    # Any position, legal or not, in one piece or in several: the rule's mask leaves a cell
+    # out, and its explanation speaks, exactly where a tile there would newly cut some empty
+    # cells off; for the cells a learner points at first (the candidates, asked all at
+    # once) and for any other cell.
+    city = alh.City({cell: tile for cell, tile in position.items() if cell != (0, 0)})
+    tiles, layout, tile = dict(city.items()), city._facts(), PATTERNS[0]
+    shape = rules.upright(tile)
+    for cell in neighbourhood(city):
+        if cell in tiles:
+            continue
+        bit = layout.probe_bit(cell)
+        encloses = bool(oracle.enclosed_by(tiles, cell))
+        assert (not NO_HOLES.holds(layout, shape, bit) & bit) == encloses, cell
+        explained = [v for v in city.check(tile, cell) if v.rule == RuleId.NO_HOLES]
+        assert bool(explained) == encloses, cell
 
 
 def test_a_long_winding_courtyard_is_enclosed_whole():

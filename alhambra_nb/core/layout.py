@@ -713,7 +713,16 @@ class Layout:
 
     def enclosing(self, cells: int) -> int:
         """Of ``cells`` (empty cells of the open land), those where a tile would cut some
-        of the open land off from it (ruling R3)."""
+        of the open land off from it (ruling R3).
+
+        Only a cell whose empty side cells fall apart round it (:meth:`splitting`) can. When
+        the tiles are one piece, as in every legal city, each such cell does: the tiles
+        between two of its runs of empty cells are joined through the city, so a tile there
+        closes a ring through them, and the run on its inner side is cut off. Other
+        positions are flooded cell by cell."""
+        cells &= self.splitting()
+        if not cells or self._in_one_piece():
+            return cells
         found = 0
         while cells:
             bit = cells & -cells
@@ -721,6 +730,12 @@ class Layout:
             if self._cut_off_by_building(bit):
                 found |= bit
         return found
+
+    def _in_one_piece(self) -> bool:
+        """Whether the tiles are joined side to side in one piece (every tile walked to
+        from the fountain is, and camps touch them)."""
+        tiles, reach = self.tile_bits(), self.reach_bits
+        return reach == tiles or self.flood(reach or tiles & -tiles, tiles) == tiles
 
     def _cut_off_by_building(self, bit: int) -> int:
         """The cells of the open land a tile at ``bit``, a cell of it, would cut off from it

@@ -280,7 +280,7 @@ def enclosing_nothing(layout: Layout, shape: Shape, within: int) -> int:
 def _enclosing(layout: Layout, cells: int) -> int:
     if layout.holes == "single":
         return cells & layout.single_hole_closers()
-    return layout.enclosing(cells & layout.outside_bits & layout.splitting())
+    return layout.enclosing(cells & layout.outside_bits)
 
 
 def on_double_wall(layout: Layout, shape: Shape, within: int) -> int:
