@@ -496,7 +496,8 @@ class Layout:
     # -- the grid of empty space ----------------------------------------------------------
     def _setup_grid(self) -> None:
         tiles = self.tiles
-        xs, ys = zip(*tiles, strict=True) if tiles else ((0,), (0,))
+        # Two passes over the cells: zip(*tiles, strict=True) takes CPython's slow path.
+        xs, ys = ([x for x, _ in tiles], [y for _, y in tiles]) if tiles else ((0,), (0,))
         left, top = min(xs) - _GRID_MARGIN, min(ys) - _GRID_MARGIN
         width, height = max(xs) + _GRID_MARGIN + 1 - left, max(ys) + _GRID_MARGIN + 1 - top
         self._origin = (left, top)
@@ -537,25 +538,16 @@ class Layout:
     def _show_all(self) -> None:
         """Fill in what every cell's neighbours show it, from the tiles' own edges: the edge
         a tile shows on one side is what the cell beyond that side sees."""
-        facing, reach, toward = self._facing, self.reach_bits, self._toward
-        for side in range(4):
-            across = side ^ 2
-            own = _OWN + 4 * across
+        facing, reach, width = self._facing, self.reach_bits, self._width
+        # Per side of a cell, the shifts (left, then right) that move a tile's bit onto the
+        # cell whose side that is: a tile's south side is seen by the cell south of it, and
+        # that cell's north side faces it.
+        for side, left, right in ((0, width, 0), (1, 0, 1), (2, 0, width), (3, 1, 0)):
+            own, shown = _OWN + 4 * (side ^ 2), _SHOWN + 4 * side
             for edge in range(4):
-                facing[_SHOWN + 4 * side + edge] = toward(facing[own + edge], across)
-            facing[_WALK_IN + side] = toward(facing[own + OPEN] & reach, across)
-            facing[_GATE_IN + side] = toward(facing[own + WALL] & reach, across)
-
-    def _toward(self, bits: int, side: int) -> int:
-        """``bits`` moved one cell across ``side`` (north, east, south, west)."""
-        width = self._width
-        if side == 0:
-            return bits >> width
-        if side == 1:
-            return bits << 1
-        if side == 2:
-            return bits << width
-        return bits >> 1
+                facing[shown + edge] = facing[own + edge] << left >> right
+            facing[_WALK_IN + side] = (facing[own + OPEN] & reach) << left >> right
+            facing[_GATE_IN + side] = (facing[own + WALL] & reach) << left >> right
 
     # -- walking --------------------------------------------------------------------------
     def _walk_links(self) -> tuple[int, int]:
