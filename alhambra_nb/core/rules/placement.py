@@ -265,8 +265,9 @@ def walked_to(layout: Layout, shape: Shape, within: int) -> int:
 
 def enclosing_nothing(layout: Layout, shape: Shape, within: int) -> int:
     # Only an empty cell of the open land whose side cells fall apart round it can enclose
-    # anything (see Layout.splitting); those few are flooded one by one, the candidate cells
-    # once for every tile. Holes of single cells only are found for every cell at once.
+    # anything, and in a city in one piece each such cell does (see Layout.enclosing); the
+    # candidate cells are asked once for every tile. Holes of single cells only are found
+    # for every cell at once.
     memo, candidates = layout.memo, layout.candidate_bits()
     holds = memo.get("enclosing nothing")
     if holds is None:
