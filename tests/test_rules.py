@@ -131,6 +131,26 @@ def test_the_fast_answers_are_the_and_of_the_masks(seed, size):
 
 @settings(max_examples=15, deadline=None)
 @given(seeds, sizes)
+def test_a_rule_that_depends_on_the_tile_alone_holds_everywhere_or_nowhere(seed, size):
+    # fits_the_tile asks such a rule once per shape: its answer must not depend on the city.
+    layouts = [gated_city(seed, size)._facts(), alh.City()._facts()]
+    flagged = [rule for rule in rules.RULES if rule.any_position]
+    assert flagged
+    for tile in SHAPES:
+        for turns in range(4):
+            for gate in (None, *alh.Side):
+                shape = Shape.of(tile, turns, gate)
+                for rule in flagged:
+                    verdicts = set()
+                    for layout in layouts:
+                        mask = rule.holds(layout, shape, layout.full_bits)
+                        assert mask in (0, layout.full_bits), (rule.id, tile, turns, gate)
+                        verdicts.add(bool(mask))
+                    assert len(verdicts) == 1, (rule.id, tile, turns, gate)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seeds, sizes)
 def test_check_says_every_broken_rule_and_only_those(seed, size):
     city = gated_city(seed, size)
     for tile in [*PATTERNS[::3], alh.CAMPS[0]]:

@@ -312,6 +312,9 @@ class PlacementRule(NamedTuple):
     """Whether, once broken, the rule is all there is to say."""
     any_tile: bool = False
     """Whether the mask is the same for every tile (it depends on the position alone)."""
+    any_position: bool = False
+    """Whether the mask is the same in every position (it depends on the tile alone): every
+    cell or none."""
     searched: bool = False
     """Whether the mask is searched out for the cells asked about only (the rest of it is
     not worth knowing); any other mask is worked out for every cell once and remembered."""
@@ -340,6 +343,7 @@ ORIENTATION = PlacementRule(
         ),
     },
     on_taken_cell=True,
+    any_position=True,
 )
 FOUNTAIN = PlacementRule(
     RuleId.FOUNTAIN,
@@ -353,6 +357,7 @@ FOUNTAIN = PlacementRule(
     },
     on_taken_cell=True,
     whole_answer=True,
+    any_position=True,
 )
 TOUCHES_CITY = PlacementRule(
     RuleId.TOUCHES_CITY,
@@ -499,12 +504,30 @@ def fits_the_tile(layout: Layout, shape: Shape) -> int:
     found = layout.memo.get(key)
     if found is None:
         found = layout.full_bits
-        for rule in _FOR_THE_TILE:
+        for rule in _asked_of(layout, shape):
             found &= rule.holds(layout, shape, found)
             if not found:
                 break
         layout.memo[key] = found
     return found  # type: ignore[no-any-return]
+
+
+_ASKED: dict[int, tuple[PlacementRule, ...]] = {}
+
+
+def _asked_of(layout: Layout, shape: Shape) -> tuple[PlacementRule, ...]:
+    """The rules that depend on the tile, less those that hold everywhere for ``shape`` in
+    every position (an upright tile, a building): each is asked once per shape, not once
+    per position, of the first layout that needs it."""
+    found = _ASKED.get(shape.key)
+    if found is None:
+        full = layout.full_bits
+        found = _ASKED[shape.key] = tuple(
+            rule
+            for rule in _FOR_THE_TILE
+            if not (rule.any_position and rule.holds(layout, shape, full) == full)
+        )
+    return found
 
 
 def legal_cells(layout: Layout, shape: Shape) -> Sequence[Cell]:
