@@ -12,8 +12,8 @@ from tests.cities import grow, typed_positions
 
 PATTERNS = sorted({t.wall_mask: t for t in alh.TILES}.values(), key=lambda t: t.wall_mask)
 seeds = st.integers(min_value=0, max_value=10**6)
-NO_HOLES = next(rule for rule in rules.RULES if rule.id == RuleId.NO_HOLES)
 sizes = st.integers(min_value=0, max_value=54)
+NO_HOLES = next(rule for rule in rules.RULES if rule.id == RuleId.NO_HOLES)
 
 
 def neighbourhood(city: alh.City) -> list[tuple[int, int]]:

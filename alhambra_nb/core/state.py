@@ -186,10 +186,9 @@ class GameState:
             return ruleset_for(self.modules).hooks(name)
 
     def hook_table(self) -> Mapping[str, tuple[Any, ...]]:
-        """Every hook of :data:`~.socket.HOOKS` by name, as :meth:`hooks` answers each: for a
-        rule that asks several hooks in one step (a listing asks four), one lookup for all."""
-        ruleset = RULESETS.get(self.modules) or ruleset_for(self.modules)
-        return ruleset.hook_table
+        """Every hook of :data:`~.socket.HOOKS` by name, as :meth:`hooks` answers each: for
+        code that asks several hooks in one step, one lookup for all."""
+        return ruleset_for(self.modules).hook_table
 
     @property
     def names(self) -> list[str]:

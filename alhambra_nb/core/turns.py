@@ -320,7 +320,7 @@ def legal_actions(state: GameState) -> LegalActions:
         return LegalActions([])
     seat = state.current
     player = state.players[seat]
-    # What state.hook_table() reads, without its call (see carry_out).
+    # What state.hook_table() answers, read without a call (see carry_out).
     hooks = (
         (RULESETS.get(state.modules) or ruleset_for(state.modules)).hook_table
         if state.modules
