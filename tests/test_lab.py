@@ -88,6 +88,18 @@ def test_what_if_removing_and_illegal_changes(cities):
         lab.what_if(cities, "Ana", "somewhere")
 
 
+@pytest.mark.parametrize("change", [(2, 0), None, 3, ["2,0", "tower-9-NE"]])
+def test_what_if_refuses_a_change_that_is_no_text(cities, change):
+    with pytest.raises(lab.LabError, match="a change is written"):
+        lab.what_if(cities, "Ana", change)
+
+
+@pytest.mark.parametrize("player", [["Ana"], {"Ana"}, 0, None])
+def test_what_if_refuses_a_player_that_is_no_name(cities, player):
+    with pytest.raises(lab.LabError, match="no player"):
+        lab.what_if(cities, player, "2,0 tower-9-NE")
+
+
 @pytest.fixture(scope="module")
 def sim():
     return lab.simulate_games(6, seed=3, processes=1, progress=False)

@@ -239,6 +239,29 @@ def test_a_broken_rule_reads_as_its_sentence_and_keeps_its_id_for_code():
     assert all(str(v) == v.message for v in raised.value.violations)
 
 
+def test_a_list_of_broken_rules_prints_as_its_sentences():
+    city = alh.City.from_text("1,0 garden-10")
+    violations = city.check("tower-9-NE", (-1, 1))
+    printed = str(violations)  # what print() and a cell's last line show of the list
+    assert len(violations) == 2
+    assert all(v.message in printed for v in violations)
+    assert learner_words(printed)
+
+
+def test_a_refusal_left_uncaught_in_a_notebook_shows_its_sentences_alone(capsys):
+    from IPython.core.interactiveshell import InteractiveShell
+
+    shell = InteractiveShell.instance()
+    shell.run_cell("import alhambra_nb as alh")
+    result = shell.run_cell('alh.City.from_text("1,0 garden-10").place("tower-9-NE", (-1, 1))')
+    shown = capsys.readouterr().out
+    assert isinstance(result.error_in_exec, alh.IllegalPlacementError)
+    assert str(result.error_in_exec) in shown
+    assert learner_words(shown), shown
+    shell.run_cell("raise KeyError('a fault of the package')")  # a fault keeps its traceback
+    assert "Traceback" in capsys.readouterr().out
+
+
 def _save() -> dict:
     return json.loads(play(alh.Game(2, seed=1, modules=["gates"]), 30, random.Random(1)).to_json())
 

@@ -13,6 +13,12 @@ class AlhambraError(ValueError):
     """Raised when the rules refuse an input; the base of every error the package raises for
     bad input, and nothing has changed when it is raised."""
 
+    def _render_traceback_(self) -> list[str]:
+        """What a notebook shows of a refusal left uncaught: its sentences alone. A refusal
+        answers the input in words; the frames of the package that refused it would bury the
+        answer under lines a learner cannot read (``%debug`` still reaches them)."""
+        return str(self).splitlines() or [type(self).__name__]
+
 
 def shown(value: object) -> str:
     """``repr(value)`` as an error message quotes it: cut short when long, and a number of

@@ -214,6 +214,10 @@ class Violation:
         """The sentence alone, as a learner reads it (the id stays on :attr:`rule`)."""
         return self.message
 
+    # A learner prints the list ``check`` returns, or leaves it as a cell's last line: the
+    # sentences, not the fields, are what they should read there.
+    __repr__ = __str__
+
 
 class RuleViolationError(AlhambraError):
     """Raised when an action breaks one or more rules; ``violations`` lists every one.

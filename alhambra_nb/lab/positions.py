@@ -131,8 +131,8 @@ def what_if(
     there, or ``"x,y -"`` to take the tile there away. The engine checks the change (the
     building and redesign rules); an illegal one raises :class:`LabError` with its reasons.
     """
-    if player not in cities:
-        words = {"value": repr(player), "players": join(list(cities))}
+    if not isinstance(player, str) or player not in cities:
+        words = {"value": shown(player), "players": join(list(cities))}
         raise LabError(render("lab.no-player", words))
     cell, tile = _read_change(change)
     changed = cities[player].copy()
@@ -150,9 +150,10 @@ def what_if(
     )
 
 
-def _read_change(change: str) -> tuple[Cell, Tile | None]:
+def _read_change(change: object) -> tuple[Cell, Tile | None]:
+    parts = change.strip().rsplit(maxsplit=1) if isinstance(change, str) else ()
     try:
-        where, code = change.strip().rsplit(maxsplit=1)
+        where, code = parts
         x, y = (int(v) for v in where.strip("() ").split(","))
     except ValueError:
         raise LabError(render("lab.change-form", {"value": shown(change)})) from None

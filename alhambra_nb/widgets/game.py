@@ -790,7 +790,10 @@ class GameWidget(BoardWidget):
         if state.phase == PHASE_FINAL and player.bought:
             return "prompt.final-tiles"
         if state.may_act and state.phase == PHASE_PLAY:
-            return "prompt.again" if state.actions else "prompt.act"
+            if state.actions:
+                return "prompt.again"
+            # The prompt names only the buttons that are on: Redesign only with a tile to move.
+            return "prompt.act" if self._legal_kinds() & _REDESIGNS else "prompt.act-no-redesign"
         if player.bought:
             return "prompt.place"
         return "prompt.end"
