@@ -706,6 +706,23 @@ def test_two_player_setup_follows_ruling_r6():
     assert scored["Dirk"] == 11  # majorities only: the neutral player has no wall
 
 
+@pytest.mark.parametrize(
+    "step_id", ["scoring-cards/first/try", "two-players/neutral/try", "characters/scoring/try"]
+)
+def test_a_scoring_answer_is_shown_and_judged_with_every_player_named(step_id):
+    step = chapters.step(step_id)
+    scored = step.solutions()[0]
+    prompt = step.check(...).message
+    example = step.task.answer_example(step._context())
+    assert example in prompt and list(ast.literal_eval(example)) == list(scored)
+    assert all(f"'{name}'" in step.task.prompt for name in scored)  # the question's example
+    left_out = next(name for name, points in scored.items() if points)
+    answer = {name: points for name, points in scored.items() if name != left_out}
+    said = step.check(answer).message
+    assert not step.check(answer).ok
+    assert f"{left_out} is missing from your answer" in said and f"{left_out}'s 0" not in said
+
+
 def test_game_steps_describe_the_staged_game_for_a_view():
     data = chapters.step("turn/take-money/try").to_dict()
     assert [c["value"] for c in data["game"]["display"]] == [2, 3, 7, 9]
@@ -744,3 +761,18 @@ def test_the_blank_answers_prompt_never_offers_a_right_answer_as_its_example(ste
     forms = example.split(" or ") if getattr(step.task, "multiple", False) else [example]
     for form in filter(None, forms):
         assert not step.check(ast.literal_eval(form)).ok, prompt
+
+
+@pytest.mark.parametrize("step_id", ["end-of-game/last/try", "diamonds/end/try"])
+def test_market_spaces_are_read_by_number_or_by_the_currency_they_sell_for(step_id):
+    step = chapters.step(step_id)
+    receivers = step.solutions()[0]
+    english = {space: currency.value.title() for space, currency in enumerate(alh.Currency, 1)}
+    assert step.check({english[s]: who for s, who in receivers.items()}).ok
+    assert step.check({str(s): who for s, who in receivers.items()}).ok
+    german = {space: alh.word(c, "de") for space, c in enumerate(alh.Currency, 1)}
+    assert step.check({german[s]: who for s, who in receivers.items()}, language="de").ok
+    for key in ("Florin", 9, 2.5):
+        assert "a market space is written as its number, 1 to 4" in step.check({key: "Ana"}).message
+    empty = next(space for space in (1, 2, 3, 4) if space not in receivers)
+    assert "no building is left on space" in step.check({english[empty]: "Ana"}).message

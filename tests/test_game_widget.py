@@ -6,6 +6,7 @@ plays a whole two-player game against a GreedyBot through those messages alone.
 
 from __future__ import annotations
 
+import random
 import xml.etree.ElementTree as ET
 from typing import Any
 
@@ -703,10 +704,26 @@ def test_take_buy_redesign_and_end_are_on_exactly_when_the_engine_lists_such_an_
     assert checked > 100
 
 
+def test_the_prompt_names_redesign_only_while_its_button_is_on():
+    prompted = set()
+    for seed in range(4):
+        w, pick = table(seed), random.Random(seed)
+        for _ in range(80):
+            if w.game.is_over() or not w.human_to_play:
+                break
+            if "press Take money" in w._prompt:  # a turn's first action: every button named
+                on = buttons_off(w)["redesign"] == "false"
+                assert ("press Redesign" in w._prompt) == on, w._prompt
+                prompted.add(on)
+            w.act(pick.choice(list(w.game.legal_actions())))
+    assert prompted == {True, False}  # both prompts were seen
+
+
 def test_the_tables_prompts_and_notes_come_from_the_catalogue(monkeypatch):
     from alhambra_nb.core.messages import ENGLISH
 
-    monkeypatch.setitem(ENGLISH, "prompt.act", "{player}: à toi de jouer.")
+    # Nothing is built yet: the prompt without Redesign.
+    monkeypatch.setitem(ENGLISH, "prompt.act-no-redesign", "{player}: à toi de jouer.")
     monkeypatch.setitem(ENGLISH, "widget.game-undone", "Annulé : {action}.")
     w = table()
     assert w._prompt == "Ana: à toi de jouer."

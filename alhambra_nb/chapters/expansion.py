@@ -487,7 +487,9 @@ CHARACTERS = Chapter(
             game=SCORING_WITH_CHARACTERS,
             rulings=("R10", "R11"),
             task=ScoringTask(
-                prompt="How many points do Ana, Ben and Cem score? e.g. {'Ana': 1, 'Ben': 2}"
+                prompt=(
+                    "How many points do Ana, Ben and Cem score? e.g. {'Ana': 1, 'Ben': 2, 'Cem': 3}"
+                )
             ),
         ),
     ),

@@ -22,8 +22,8 @@ from ..core import (
     card,
 )
 from ..core.errors import shown
-from ..core.messages import add_messages, render, template
-from ..core.money import MoneyCard
+from ..core.messages import add_messages, render, template, word
+from ..core.money import CURRENCIES, MARKET_SPACES, MoneyCard
 from ..core.payment import is_exact_payment
 from .stage import GameStage
 from .tasks import (
@@ -121,6 +121,10 @@ add_messages(
             "an answer here maps market spaces to players, such as {{1: 'Ana'}}, not {value}"
         ),
         "task.answer.no-building": "no building is left on space {value}",
+        "task.answer.space": (
+            "a market space is written as its number, 1 to 4, or its currency, such as "
+            "'Denar', not {value}"
+        ),
     }
 )
 """The words of the game tasks' feedback."""
@@ -529,22 +533,36 @@ class ScoringTask(GameTask):
             heading, *lines = explained.splitlines()
             text = f"{heading} {separator.join(line.strip() for line in lines)}"
             return right(voice.say("task.points.right", explanation=text))
-        notes = separator.join(
-            voice.say(
-                "task.points.too-high" if points.get(p, 0) > expected[p] else "task.points.too-low",
-                player=p,
-                points=points.get(p, 0),
-            )
-            for p in off
-        )
+        notes = separator.join(_points_off(p, points, expected[p], voice) for p in off)
         hint = voice.say("task.points.hint")
         return wrong(voice.say("task.points.wrong", players=notes, hint=hint))
 
     def solutions(self, stage: Any) -> list[dict[str, int]]:
         return [self._scoring(need_stage(stage), UNHEARD)[0]]
 
+    def answer_example(self, city: Any = None) -> str:
+        """The form of an answer with every player of the staged game named (the neutral
+        player too): an example that leaves one out would suggest that it may be."""
+        if not isinstance(city, GameStage):
+            return self.example
+        names = list(self._scoring(city, UNHEARD)[0])
+        return repr(dict(zip(names, _EXAMPLE_POINTS, strict=False)))
+
     def _fields(self) -> dict[str, Any]:
         return {"answer": "points"}
+
+
+_EXAMPLE_POINTS = (8, 4, 3, 5, 2, 6)
+"""The points of an example answer, a player each (six at the most)."""
+
+
+def _points_off(player: str, points: Mapping[str, int], expected: int, voice: Voice) -> str:
+    """How ``player``'s points are off, never saying the right number: left out of the
+    answer (though they score), too high or too low."""
+    if player not in points:
+        return voice.say("task.majority.missing", player=player)
+    key = "task.points.too-high" if points[player] > expected else "task.points.too-low"
+    return voice.say(key, player=player, points=points[player])
 
 
 def _read_points(answer: object, players: list[str]) -> dict[str, int]:
@@ -582,7 +600,8 @@ class FinalTilesTask(GameTask):
         if not isinstance(answer, Mapping):
             raise AnswerError("task.answer.receivers", value=shown(answer))
         given: dict[int, str] = {}
-        for space, who in answer.items():
+        for key, who in answer.items():
+            space = _read_space(key, voice.language)
             if space not in expected:
                 raise AnswerError("task.answer.no-building", value=shown(space))
             given[space] = NOBODY if who is None else read_name(who, names, (NOBODY,))
@@ -597,6 +616,23 @@ class FinalTilesTask(GameTask):
 
     def _fields(self) -> dict[str, Any]:
         return {"answer": "receivers"}
+
+
+def _read_space(value: object, language: str) -> int:
+    """A market space from its number (``3`` or ``"3"``) or the currency it sells for, as
+    the market names it in English or in ``language`` (``"Ducat"``, ``"Dukaten"``)."""
+    if isinstance(value, str):
+        named = value.strip().casefold()
+        for currency in CURRENCIES:
+            if named in (currency.value, word(currency, language).casefold()):
+                return currency.space
+    try:
+        space = read_number(value)
+    except AnswerError:
+        space = 0  # no number: refused below with the numbers
+    if space not in MARKET_SPACES:
+        raise AnswerError("task.answer.space", value=shown(value))
+    return space
 
 
 __all__ = [

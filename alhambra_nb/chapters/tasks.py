@@ -340,8 +340,9 @@ class Task(ABC):
             verdict = wrong(voice.say("task.unreadable", error=error.explain(voice.language)))
         return replace(verdict, language=voice.language)
 
-    def answer_example(self) -> str | None:
-        """The form of an answer, as Python text (``"(3, -2)"``), or ``None``."""
+    def answer_example(self, city: Any = None) -> str | None:
+        """The form of an answer, as Python text (``"(3, -2)"``), or ``None`` (``city``: what
+        the task is asked of, for an example in its own names)."""
         return self.example
 
     def _harmless_example(self, city: City | None, language: str) -> str | None:
@@ -349,7 +350,7 @@ class Task(ABC):
         if getattr(self, "multiple", False):
             count = len(getattr(self, "options", ()))
             return letters_example(count, self.solutions(city), language)
-        example = self.answer_example()
+        example = self.answer_example(city)
         if example is None:
             return None
         try:
@@ -694,7 +695,7 @@ class QuizTask(Task):
     def multiple(self) -> bool:
         return len(self.correct) > 1
 
-    def answer_example(self) -> str:
+    def answer_example(self, city: Any = None) -> str:
         """A letter in quotes, one of the wrong options' (the form, not the answer)."""
         wrong_letters = [
             ch for ch in ascii_lowercase[: len(self.options)] if ch not in self.correct

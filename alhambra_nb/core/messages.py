@@ -936,6 +936,10 @@ ENGLISH.update(
             "{player}: pick display cards and press Take money, or a market space and the "
             "cards to pay and press Buy, or press Redesign."
         ),
+        "prompt.act-no-redesign": (
+            "{player}: pick display cards and press Take money, or a market space and the "
+            "cards to pay and press Buy."
+        ),
         "prompt.place": (
             "{player}: place the bought tiles: choose one, click a cell (✓ marks where it "
             "fits) or press To reserve."
