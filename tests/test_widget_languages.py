@@ -70,11 +70,13 @@ KNOWN: dict[str, dict[str, Template]] = {
             "Napló (a legújabb alul; {count} bejegyzés)",
         ),
         "prompt.act": "{player}: vegyél pénzt, vásárolj vagy építs át.",
+        "prompt.act-no-redesign": "{player}: vegyél pénzt vagy vásárolj.",
         "game-page.table": "Alhambra játékasztal",
         "game-page.press-take": "Nyomd meg a Pénzt vesz gombot.",
         "game-page.cell-idle": (
             "{label}. Válassz egy megvett vagy tartalék lapkát, vagy nyomd meg az Átépítést."
         ),
+        "game-page.cell-idle-no-redesign": "{label}. Válassz egy megvett vagy tartalék lapkát.",
         "chapter-page.next": "Tovább ▶",
         "chapter-page.check": "Ellenőrzés",
         "widget.failed-mark": "✗ {text}",
@@ -110,10 +112,14 @@ KNOWN: dict[str, dict[str, Template]] = {
         "widget.table-market": "建物市場",
         "widget.table-log": ("記録（新しいものが下；{count}件）",),
         "prompt.act": "{player}：お金を取る、買う、または改築する。",
+        "prompt.act-no-redesign": "{player}：お金を取る、または買う。",
         "game-page.table": "アルハンブラのゲーム卓",
         "game-page.press-take": "「お金を取る」を押してください。",
         "game-page.cell-idle": (
             "{label}。購入したタイルか予備のタイルを選ぶか、改築を押してください。"
+        ),
+        "game-page.cell-idle-no-redesign": (
+            "{label}。購入したタイルか予備のタイルを選んでください。"
         ),
         "chapter-page.next": "次へ ▶",
         "chapter-page.check": "確認",
@@ -278,8 +284,8 @@ def test_the_game_table_speaks_its_language(known_catalogues, language):
     assert f'aria-label="{translated("widget.button-take", language)}"' in svg
     log = render("widget.table-log", {"count": len(w.game.state.log)}, language)
     assert log in svg and log != render("widget.table-log", {"count": 2}, "en")
-    assert w._prompt == render("prompt.act", {"player": "Ana"}, language)
-    assert translated("prompt.act", language)[-5:] in w._prompt
+    assert w._prompt == render("prompt.act-no-redesign", {"player": "Ana"}, language)
+    assert translated("prompt.act-no-redesign", language)[-5:] in w._prompt
     for sentence in w.game.log_in(language)[-3:]:
         assert sentence[:20] in svg
     static = game_svg(w.game, language=language)
@@ -294,7 +300,7 @@ def test_changing_the_game_tables_language_redraws_it(known_catalogues, language
     english = (w._table["svg"], w._prompt, dict(w._words))
     w.language = language
     assert translated("widget.table-market", language) in w._table["svg"]
-    assert w._prompt == render("prompt.act", {"player": "Ana"}, language) != english[1]
+    assert w._prompt == render("prompt.act-no-redesign", {"player": "Ana"}, language) != english[1]
     assert w._words["table"] == translated("game-page.table", language)
     w.language = "en"
     assert (w._table["svg"], w._prompt, dict(w._words)) == english

@@ -971,6 +971,7 @@ ENGLISH.update(
         "game-page.cell-idle": (
             "{label}. Choose a bought or reserve tile, or press Redesign, to act here."
         ),
+        "game-page.cell-idle-no-redesign": "{label}. Choose a bought or reserve tile to act here.",
         "game-page.press-pay": "Press Pay to have these cards checked.",
         "game-page.press-take": "Press Take money to have these cards checked.",
         "game-page.space": "space {space}",

@@ -7,6 +7,8 @@ recorded and handed to the Python widget to close the loop.
 
 from __future__ import annotations
 
+import random
+
 import alhambra_nb as alh
 from alhambra_nb.core.money import space_currency
 from alhambra_nb.modules.characters import Bid
@@ -112,6 +114,45 @@ def test_picking_too_much_money_explains_the_limit_before_any_click(page):
     # The status line already reads the refusal (the cards are still picked): said once.
     assert status(page) == w.note and page.text_content(".alh-note") == ""
     assert w.game.state.actions == 0
+
+
+def test_a_refusal_is_put_away_once_the_learner_changes_the_picks(page):
+    w = table()
+    mount(page, w)
+    display = w.game.state.display
+    for card in display:
+        page.click(f'[data-card="{card}"]')
+    page.click('[data-do="take"]')
+    deliver(page, w)
+    refusal = w.note
+    assert w._note["kind"] == "refused" and refusal.startswith("✗")
+    # Other picks: the status line judges them, and the refusal of the old ones is gone.
+    page.click(f'[data-card="{display[0]}"]')
+    assert status(page) != refusal and page.text_content(".alh-note") == ""
+    # The same picks as the refused take: its refusal holds again, read once (by the status).
+    page.click(f'[data-card="{display[0]}"]')
+    assert status(page) == refusal and page.text_content(".alh-note") == ""
+    # A refusal that the status line does not repeat stays while the picks stay as they were.
+    page.click('[data-do="buy"]')  # no market space picked: Python says to pick one first
+    deliver(page, w)
+    assert w._note["kind"] == "refused" and page.text_content(".alh-note") == w.note
+    page.click(f'[data-card="{display[0]}"]')
+    assert page.text_content(".alh-note") == ""
+
+
+def test_pointing_at_an_empty_cell_names_redesign_only_while_its_button_is_on(page):
+    w, pick = table(), random.Random(1)
+    mount(page, w)
+    empty = 'svg.player-city[data-seat="0"] [role="gridcell"][data-cell="0,-1"]'
+    page.hover(empty)
+    assert status(page).endswith("Choose a bought or reserve tile to act here.")
+    while "press Redesign" not in w._prompt:  # play on until a tile of Ana's may be moved
+        w.act(pick.choice(list(w.game.legal_actions())))
+    assert w.human_to_play and "0,-1" not in w.game.players[0].city
+    push(page, w)
+    page.hover('[data-do="take"]')
+    page.hover(empty)
+    assert status(page).endswith("Choose a bought or reserve tile, or press Redesign, to act here.")
 
 
 def test_buying_shows_the_consequence_and_sends_space_and_cards(page):

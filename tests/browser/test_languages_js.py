@@ -64,11 +64,15 @@ def test_the_game_page_speaks_its_language(page, artifacts_dir, language):
     assert page.text_content('[data-do="take"] text') == take
     table = page.get_attribute('svg.game-table[role="group"]', "aria-label")
     assert table == translated("game-page.table", language)
-    assert status(page) == w._prompt == render("prompt.act", {"player": "Ana"}, language)
+    assert (
+        status(page) == w._prompt == render("prompt.act-no-redesign", {"player": "Ana"}, language)
+    )
     # Hover a cell of Ana's Alhambra: the page's own sentence, from the catalogue.
     cell = page.locator('svg.player-city[data-seat="0"] [role="gridcell"][data-cell="1,0"]')
     cell.hover()
     label = translated("render.cell-empty", language).format(cell="(1, 0)")
-    assert status(page) == translated("game-page.cell-idle", language).format(label=label)
+    assert status(page) == translated("game-page.cell-idle-no-redesign", language).format(
+        label=label
+    )
     assert translated("widget.table-market", language) in page.text_content("svg.game-table")
     page.locator(".alh-game").screenshot(path=str(artifacts_dir / f"game-{language}.png"))

@@ -106,6 +106,9 @@ function render({ model, el }) {
     levels: "",
     /** While Python looks for a hint: the serials it started from (any answer ends it). */
     /** @type {{hint: number, note: number, table: number} | null} */ busy: null,
+    /** The note drawn last (its serial) and what was picked when it came. */
+    noteSerial: -1,
+    notePicks: "",
   };
 
   /** A sentence of the catalogue (`_words`, sent by Python), filled. */
@@ -208,6 +211,21 @@ function render({ model, el }) {
     }
   }
 
+  /** What is picked now, as one text: a note answers the picks it came with. */
+  const picksKey = () => `${cardsKey(ui.display)}|${cardsKey(ui.hand)}|${ui.space}`;
+
+  /** Python's note, unless it is a refusal or a tip about picks the learner has since changed:
+   * then the status line, which follows the picks, says what holds now. */
+  function currentNote() {
+    const note = model.get("_note") || {};
+    if (note.serial !== ui.noteSerial) {
+      ui.noteSerial = note.serial;
+      ui.notePicks = picksKey();
+    }
+    const aboutPicks = note.kind === "refused" || note.kind === "hint";
+    return aboutPicks && picksKey() !== ui.notePicks ? {} : note;
+  }
+
   function forgetPicks() {
     ui.display.clear();
     ui.hand.clear();
@@ -223,7 +241,10 @@ function render({ model, el }) {
       const verdict = (verdicts.cells || {})[ui.pointed];
       if (verdict) return verdict.text;
       const label = table.cities[String(table.seat)].labels[ui.pointed] || ui.pointed;
-      return say("cell-idle", { label });
+      // Redesign is named only while its button is on.
+      const redesign = host.querySelector('[data-do="redesign"]');
+      const off = !redesign || redesign.getAttribute("data-off") === "true";
+      return say(off ? "cell-idle-no-redesign" : "cell-idle", { label });
     }
     if (options.pay && ui.hand.size) {
       // A won character is being paid: picked cards are a payment, not a purchase.
@@ -378,7 +399,7 @@ function render({ model, el }) {
       const cells = verdicts.cells || {};
       drawVerdictOverlay(board.overlay, cells, ui, ghost, 0, UNIT, verdicts.gate, say("gate-mark"));
     }
-    showStatus(root, statusText(), ui.pointed, model.get("_note") || {});
+    showStatus(root, statusText(), ui.pointed, currentNote());
     root.dataset.redesign = String(!!model.get("redesign"));
     settleBusy();
     drawTools(table);
