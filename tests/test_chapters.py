@@ -507,6 +507,14 @@ def test_take_money_task_explains_with_the_engines_violation():
     assert "(2 + 3 = 5)" not in verdict.message  # the missed takes are not listed
 
 
+def test_a_single_set_of_values_is_one_take_and_a_list_of_values_several():
+    step = chapters.step("turn/take-money/try")
+    together = step.check({2, 3}).message  # one of the right takes: two more are missing
+    assert together.startswith("Two takes to which no card could be added are missing")
+    apart = step.check([2, 3]).message
+    assert "The 2 alone" in apart and "The 3 alone" in apart
+
+
 @pytest.mark.parametrize("step", TASKS, ids=ids(TASKS))
 def test_no_answer_and_unreadable_answers_give_a_verdict_not_an_error(step):
     for blank in (None, ...):

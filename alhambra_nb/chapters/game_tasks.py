@@ -301,6 +301,8 @@ def _sum(cards: Iterable[MoneyCard]) -> int:
 def _read_takes(answer: object, display: tuple[MoneyCard, ...]) -> list[Take]:
     if isinstance(answer, (str, bytes)) or not isinstance(answer, Iterable):
         raise AnswerError("task.answer.takes", value=shown(answer))
+    if isinstance(answer, (set, frozenset)) and all(isinstance(v, (int, str)) for v in answer):
+        answer = [answer]  # one set of values, {2, 3}: the cards taken together
     takes = []
     for item in answer:
         values = [item] if isinstance(item, (int, str)) else item
