@@ -104,6 +104,24 @@ def test_keyboard_moves_focus_places_and_rotates(page, widget):
     assert page.evaluate("document.activeElement.getAttribute('data-cell')") == f"{min_x},-1"
 
 
+def test_the_chosen_tray_tile_is_drawn_turned_as_it_is_tried(page, widget):
+    mount(page, widget)
+    picture = '.alh-tray-tiles [data-index="{}"] svg'
+    turned = "(el) => el.style.transform"
+    assert page.eval_on_selector(picture.format(0), turned) == ""
+    widget.rotate()
+    push(page, widget)
+    assert page.eval_on_selector(picture.format(0), turned) == "rotate(90deg)"
+    assert page.eval_on_selector(picture.format(1), turned) == ""  # only the chosen one
+    widget.rotate()
+    push(page, widget)
+    assert page.eval_on_selector(picture.format(0), turned) == "rotate(180deg)"
+    widget.select(1)  # another tile starts upright
+    push(page, widget)
+    assert page.eval_on_selector(picture.format(0), turned) == ""
+    assert page.eval_on_selector(picture.format(1), turned) == ""
+
+
 def test_clicks_send_messages_that_python_acts_on(page, widget):
     mount(page, widget)
     cell(page, "-1,0").click()

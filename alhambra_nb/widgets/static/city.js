@@ -125,7 +125,8 @@ function render({ model, el }) {
     return ui.ghosts.get(verdicts.tile);
   }
 
-  function drawTray(selector, trait, tray, selected, active) {
+  /** The tiles of a tray; the one chosen is drawn as it is tried, turned by `turns`. */
+  function drawTray(selector, trait, tray, selected, active, turns = 0) {
     const box = $(selector);
     const entries = model.get(trait) || [];
     if (ui.trays.get(trait) !== entries) {
@@ -150,6 +151,8 @@ function render({ model, el }) {
     for (const button of box.querySelectorAll("button")) {
       const chosen = active && Number(button.dataset.index) === selected;
       button.setAttribute("aria-selected", String(chosen));
+      const picture = /** @type {SVGElement | null} */ (button.querySelector("svg"));
+      if (picture) picture.style.transform = chosen && turns ? `rotate(${turns * 90}deg)` : "";
     }
   }
 
@@ -205,7 +208,8 @@ function render({ model, el }) {
     const grid = /** @type {NonNullable<typeof ui.grid>} */ (ui.grid);
     rovingFocus(grid.cells, ui.focused, ui.hasFocus);
 
-    drawTray(".alh-tray-tiles", "_tray", "tiles", model.get("selected"), mode === "build");
+    const turns = model.get("rotation") || 0;
+    drawTray(".alh-tray-tiles", "_tray", "tiles", model.get("selected"), mode === "build", turns);
     drawTray(
       ".alh-tray-reserve",
       "_reserve_tray",
