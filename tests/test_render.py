@@ -481,6 +481,11 @@ def test_camp_arrows_leave_every_price_readable():
     for i, (ax, ay) in enumerate(centres):
         for bx, by in centres[i + 1 :]:
             assert ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5 >= 2 * r
+    # No line runs across a "+1": every track is drawn before (under) every point.
+    drawn = [
+        e.get("class") for e in root.iter() if e.get("class") in ("camp-line-track", "camp-point")
+    ]
+    assert drawn == sorted(drawn, key=lambda cls: cls != "camp-line-track")
     for track in by_class(root, "camp-line-track"):
         x1, y1, x2 = (float(track.get(k)) for k in ("x1", "y1", "x2"))
         half = float(track.get("stroke-width")) / 2

@@ -720,22 +720,15 @@ opposite sides show two points side by side, and a row's points stay clear of a 
 
 def _draw_camp_lines(root: ET.Element, lines: Sequence[ArrowLine]) -> None:
     """Each arrow as a line from its bastion over the tiles it scores, a dot and "+1" on each
-    tile (the number says it without colour)."""
+    tile (the number says it without colour). Every line is drawn before any dot, so that one
+    camp's line never runs across another camp's "+1"."""
     layer = _el(root, "g", "camp-lines")
+    tracks = _el(layer, "g", "camp-line-tracks")
     for line in lines:
-        (cx, cy), side = line.camp, line.side
-        group = _el(
-            layer,
-            "g",
-            "camp-line",
-            data_camp=cell_key(line.camp),
-            data_side=side.name,
-            data_points=line.points,
-        )
-        end = line.cells[-1]
-        dx, dy = camp_line_offset(side)
+        dx, dy = camp_line_offset(line.side)
+        (cx, cy), end = line.camp, line.cells[-1]
         _el(
-            group,
+            tracks,
             "line",
             "camp-line-track",
             x1=cx * UNIT + 50 + dx,
@@ -747,22 +740,38 @@ def _draw_camp_lines(root: ET.Element, lines: Sequence[ArrowLine]) -> None:
             stroke_dasharray="10 6",
             stroke_linecap="round",
         )
-        sx, sy = CAMP_POINT_SHIFT[side]
-        for x, y in line.cells:
-            px, py = x * UNIT + 50 + dx + sx, y * UNIT + 50 + dy + sy
-            _el(group, "circle", "camp-point", cx=px, cy=py, r=13, fill=PALETTE["camp-line"],
-                stroke=PALETTE["marker-text"], stroke_width=2)  # fmt: skip
-            _text(
-                group,
-                "camp-point-label",
-                "+1",
-                x=px,
-                y=py + 6,
-                font_size=16,
-                font_weight="bold",
-                text_anchor="middle",
-                fill=PALETTE["marker-text"],
-            )
+    for line in lines:
+        _draw_camp_points(layer, line)
+
+
+def _draw_camp_points(layer: ET.Element, line: ArrowLine) -> None:
+    """The "+1" on each tile one arrow scores, grouped with what the arrow is."""
+    side = line.side
+    group = _el(
+        layer,
+        "g",
+        "camp-line",
+        data_camp=cell_key(line.camp),
+        data_side=side.name,
+        data_points=line.points,
+    )
+    dx, dy = camp_line_offset(side)
+    sx, sy = CAMP_POINT_SHIFT[side]
+    for x, y in line.cells:
+        px, py = x * UNIT + 50 + dx + sx, y * UNIT + 50 + dy + sy
+        _el(group, "circle", "camp-point", cx=px, cy=py, r=13, fill=PALETTE["camp-line"],
+            stroke=PALETTE["marker-text"], stroke_width=2)  # fmt: skip
+        _text(
+            group,
+            "camp-point-label",
+            "+1",
+            x=px,
+            y=py + 6,
+            font_size=16,
+            font_weight="bold",
+            text_anchor="middle",
+            fill=PALETTE["marker-text"],
+        )
 
 
 def _draw_longest_wall(
