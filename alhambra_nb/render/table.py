@@ -163,10 +163,12 @@ def money_card(
     h: float,
     *,
     data: str,
+    about: str,
     language: str,
 ) -> None:
     """A money card: its colour, its value and its currency's name (colour never speaks
-    alone); ``data`` names the attribute that carries its id (``data-card``, ``data-hand``)."""
+    alone); ``data`` names the attribute that carries its id (``data-card``, ``data-hand``),
+    ``about`` what a screen reader says of it (the card and where it lies)."""
     money = card(card_id)
     currency = money.currency  # type: ignore[union-attr]
     # Diamonds (expansion II) are no currency of the market: a colour and a name of their own.
@@ -178,7 +180,7 @@ def money_card(
         "g",
         f"money-card {kind}",
         transform=f"translate({x} {y})",
-        aria_label=card_words(card_id, language),
+        aria_label=about,
         **{f"data_{data}": card_id},
     )
     node(group, "rect", "card-face", width=w, height=h, rx=5, fill=fill,
@@ -252,7 +254,8 @@ def _draw_market_row(root: ET.Element, table: _Table, y: float) -> float:
         _draw_space(market, index + 1, tile, language)
     display = panel(root, "display", 508, y, 340, height, say("widget.table-display"))
     for index, card_id in enumerate(state.display):
-        money_card(display, card_id, 12 + index * 80, 32, 70, 104, data="card",
+        about = say("widget.card-on-display", card=card_words(card_id, language))
+        money_card(display, card_id, 12 + index * 80, 32, 70, 104, data="card", about=about,
                    language=language)  # fmt: skip
     if not state.display:
         label(display, "display-empty", say("widget.table-empty"), 20, 80, fill=MUTED)
@@ -344,7 +347,7 @@ def _draw_player(
     label(group, "wall", say("widget.table-built", built=built,
           wall=player.city.longest_wall()), PANEL_WIDTH - 120, 22, text_anchor="end",
           font_size=13, fill=MUTED)  # fmt: skip
-    top = _draw_hand(group, player.money, 50.0, language)
+    top = _draw_hand(group, player, 50.0, language)
     if state.modules:
         top = draw_player_extras(group, table.game, seat, top, PANEL_WIDTH, language)
     top = _draw_tile_row(group, "reserve", say("widget.table-reserve"), player.reserve, table,
@@ -369,14 +372,16 @@ def _draw_player(
     return height, extent
 
 
-def _draw_hand(group: ET.Element, money: Sequence[str], top: float, language: str) -> float:
+def _draw_hand(group: ET.Element, player: PlayerState, top: float, language: str) -> float:
     """A player's money cards, small, in rows; returns the y below them."""
     per_row = 14
-    cards = sorted(money, key=hand_order)
+    cards = sorted(player.money, key=hand_order)
     for index, card_id in enumerate(cards):
         row, column = divmod(index, per_row)
+        words = {"card": card_words(card_id, language), "player": player.name}
+        about = render("widget.card-in-hand", words, language)
         money_card(group, card_id, 10 + column * 37, top + row * 50, 34, 46, data="hand",
-                   language=language)  # fmt: skip
+                   about=about, language=language)  # fmt: skip
     return top + 50 * max(1, -(-len(cards) // per_row)) + 6
 
 

@@ -78,6 +78,8 @@ add_messages(
         "widget.table-price": "{price} {currency}",
         "widget.table-empty": "(empty)",
         "widget.table-display": "Money display",
+        "widget.card-on-display": "{card} in the money display",
+        "widget.card-in-hand": "{card} in {player}'s hand",
         "widget.table-deck": "deck {deck} cards · discard {discard} · bag {bag} tiles",
         "widget.table-this-turn": "This turn",
         "widget.table-actions-taken": ("{count} action taken", "{count} actions taken"),

@@ -61,7 +61,8 @@ def test_draws_the_whole_table_with_named_controls(page):
         assert label.startswith(f"space {labels.index(label) + 1}, {name}")
     cards = page.locator('[data-card][role="button"]')
     assert cards.count() == len(w.game.state.display)
-    assert cards.first.get_attribute("aria-label") == str(alh.card(w.game.state.display[0]))
+    first = str(alh.card(w.game.state.display[0]))
+    assert cards.first.get_attribute("aria-label") == f"{first} in the money display"
     buttons = page.locator('[data-do][role="button"]')
     assert buttons.count() == 8
     assert page.get_attribute('[data-do="take"]', "aria-label") == "Take money"
@@ -73,6 +74,10 @@ def test_draws_the_whole_table_with_named_controls(page):
         w.game.state.players[0].money
     )
     assert page.locator('g.player[data-seat="1"] [data-hand][role="button"]').count() == 0
+    # A card says where it lies: taking from the display is not paying from a hand.
+    held = w.game.state.players[0].money[0]
+    said = page.get_attribute(f'g.player[data-seat="0"] [data-hand="{held}"]', "aria-label")
+    assert said == f"{alh.card(held)} in Ana's hand"
     # Every Alhambra is an ARIA grid with labelled cells.
     assert page.locator('[role="grid"]').count() == 2
     assert board_cell(page, 0, "0,0").get_attribute("aria-label") == "(0, 0): fountain"
