@@ -784,3 +784,6 @@ def test_market_spaces_are_read_by_number_or_by_the_currency_they_sell_for(step_
         assert "a market space is written as its number, 1 to 4" in step.check({key: "Ana"}).message
     empty = next(space for space in (1, 2, 3, 4) if space not in receivers)
     assert "no building is left on space" in step.check({english[empty]: "Ana"}).message
+    # An empty space that the answer gives to nobody is true, and the answer is read as it is.
+    for nobody in ("nobody", None):
+        assert step.check({**receivers, empty: nobody}).ok

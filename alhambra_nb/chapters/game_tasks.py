@@ -604,9 +604,11 @@ class FinalTilesTask(GameTask):
         given: dict[int, str] = {}
         for key, who in answer.items():
             space = _read_space(key, voice.language)
-            if space not in expected:
+            receiver = NOBODY if who is None else read_name(who, names, (NOBODY,))
+            if space in expected:
+                given[space] = receiver
+            elif receiver != NOBODY:  # an empty space given to nobody is simply true
                 raise AnswerError("task.answer.no-building", value=shown(space))
-            given[space] = NOBODY if who is None else read_name(who, names, (NOBODY,))
         off = [s for s in expected if given.get(s) != expected[s]]
         if not off:
             return right(voice.say("task.receivers.right", story=" ".join(sentences)))
