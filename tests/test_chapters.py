@@ -720,9 +720,9 @@ def test_two_player_setup_follows_ruling_r6():
 def test_a_scoring_answer_is_shown_and_judged_with_every_player_named(step_id):
     step = chapters.step(step_id)
     scored = step.solutions()[0]
-    prompt = step.check(...).message
-    example = step.task.answer_example(step._context())
-    assert example in prompt and list(ast.literal_eval(example)) == list(scored)
+    prompt = step.check(...).message  # "… for example {'Ana': 8, …}, then run this cell …"
+    example = ast.literal_eval(prompt[prompt.index("{") : prompt.index("}") + 1])
+    assert list(example) == list(scored) and not step.check(example).ok
     assert all(f"'{name}'" in step.task.prompt for name in scored)  # the question's example
     left_out = next(name for name, points in scored.items() if points)
     answer = {name: points for name, points in scored.items() if name != left_out}

@@ -576,10 +576,11 @@ class GameWidget(BoardWidget):
     def _refresh(self) -> None:
         self._version += 1
         modules = self._modules()
-        prompt = self._prompt_text(modules)
+        off = self._buttons_off(modules)
+        prompt = self._prompt_text(modules, redesign=not off["redesign"])
         seat = self._game.state.current if self.human_to_play else None
         payment = modules.payment
-        controls = LiveControls(self._buttons_off(modules), modules.offers,
+        controls = LiveControls(off, modules.offers,
                                 self._gate_control(modules), payment is not None,
                                 self.language)  # fmt: skip
         # No prompt in the picture: the status line above the table says it, once.
@@ -768,7 +769,9 @@ class GameWidget(BoardWidget):
         key = "widget.game-buy-exact" if paid == tile.price else "widget.game-buy-over"
         return _action_verdict(action, violations, self._render(key, **words), self.language)
 
-    def _prompt_text(self, modules: TableModules) -> str:
+    def _prompt_text(self, modules: TableModules, *, redesign: bool) -> str:
+        """What the player to play is asked to do (``redesign``: whether that button is on,
+        so the prompt names only buttons the learner can press)."""
         state = self._game.state
         if state.phase == PHASE_OVER:
             return state.log[-1].sentence(self.language)
@@ -781,9 +784,9 @@ class GameWidget(BoardWidget):
         board = self._board_mode()
         if board is not None:
             return board.prompt
-        return self._render(self._prompt_key(), player=name)
+        return self._render(self._prompt_key(redesign), player=name)
 
-    def _prompt_key(self) -> str:
+    def _prompt_key(self, redesign: bool) -> str:
         """Which prompt the player to play (not a bot, play not held) gets."""
         state = self._game.state
         player = state.players[state.current]
@@ -792,8 +795,7 @@ class GameWidget(BoardWidget):
         if state.may_act and state.phase == PHASE_PLAY:
             if state.actions:
                 return "prompt.again"
-            # The prompt names only the buttons that are on: Redesign only with a tile to move.
-            return "prompt.act" if self._legal_kinds() & _REDESIGNS else "prompt.act-no-redesign"
+            return "prompt.act" if redesign else "prompt.act-no-redesign"
         if player.bought:
             return "prompt.place"
         return "prompt.end"
