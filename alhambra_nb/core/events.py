@@ -7,9 +7,9 @@ catalogue ("Ana paid 9 Dirham exactly for the tower and takes another action.").
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, overload
 
 from .geometry import Side
 from .i18n import resolve
@@ -54,6 +54,90 @@ class Event:
 
     def __str__(self) -> str:
         return self.sentence()
+
+
+class EventLog(Sequence[Event]):
+    """A game's log: its events, oldest first. Immutable: :meth:`appended` makes a new log.
+
+    The states of one game follow one another, each with one event more: they share one
+    list of entries, and each reads it only up to its own length. So adding an event costs
+    the same however long the game, no state copies the log when it is copied or read, and
+    the log pickles and deep-copies as one flat list, however long. A state that adds an
+    event where a later state already has one (after an undo, or a search's imagined move)
+    goes on with its own copy of what it has read.
+
+    Reading an event makes it afresh (:class:`Event` owns its parameters), so changing what
+    you read changes no log.
+    """
+
+    __slots__ = ("_entries", "_size")
+
+    def __init__(self, events: Iterable[Event] = ()) -> None:
+        self._entries: list[tuple[str, dict[str, Any]]] = [
+            (event.key, plain_copy(dict(event.params))) for event in events
+        ]
+        self._size = len(self._entries)
+
+    def appended(self, key: str, params: dict[str, Any]) -> EventLog:
+        """This log with one more event, ``key`` with ``params`` (which the log keeps: the
+        caller hands them over and does not change them afterwards)."""
+        entry = (key, params)
+        entries = self._entries
+        entries.append(entry)  # one step, so two logs adding at once cannot both win the place
+        if entries[self._size] is not entry:  # a later log holds this place: go on alone
+            entries = [*entries[: self._size], entry]
+        log = EventLog.__new__(EventLog)
+        log._entries, log._size = entries, self._size + 1
+        return log
+
+    def keys(self, start: int = 0) -> list[str]:
+        """The events' keys from ``start`` on, without making the events."""
+        return [key for key, _ in self._entries[start : self._size]]
+
+    def entries(self, start: int = 0) -> Iterator[tuple[str, Mapping[str, Any]]]:
+        """``(key, params)`` of each event from ``start`` on, for the rules' own reading: the
+        parameters are the log's own and must not be changed."""
+        for index in range(start, self._size):
+            yield self._entries[index]
+
+    def __len__(self) -> int:
+        return self._size
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Event, ...]: ...
+    def __getitem__(self, index: int | slice) -> Event | tuple[Event, ...]:
+        if isinstance(index, slice):
+            return tuple(Event(*self._entries[i]) for i in range(*index.indices(self._size)))
+        if index < 0:
+            index += self._size
+        if not 0 <= index < self._size:
+            raise IndexError("log index out of range")
+        return Event(*self._entries[index])
+
+    def __iter__(self) -> Iterator[Event]:
+        for index in range(self._size):
+            yield Event(*self._entries[index])
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, EventLog):
+            return self._entries[: self._size] == other._entries[: other._size]
+        if isinstance(other, (tuple, list)):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # equal to tuples, but not a value to key by
+
+    def __getstate__(self) -> tuple[list[tuple[str, dict[str, Any]]], int]:
+        # The shared list whole: logs pickled or copied together keep sharing one list.
+        return self._entries, self._size
+
+    def __setstate__(self, state: tuple[list[tuple[str, dict[str, Any]]], int]) -> None:
+        self._entries, self._size = state
+
+    def __repr__(self) -> str:
+        return f"<EventLog of {self._size} events>"
 
 
 def plain_copy(value: Any) -> Any:

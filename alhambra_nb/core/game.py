@@ -24,7 +24,7 @@ from typing import Any
 from .actions import Action, check_writable, parse_action
 from .city import City
 from .errors import AlhambraError, shown
-from .events import Event, plain_copy
+from .events import EventLog, plain_copy
 from .i18n import resolve
 from .messages import Phrase, join, kind_of, render
 from .money import (
@@ -381,7 +381,8 @@ class Game:
 
     # -- the log --------------------------------------------------------------------------
     @property
-    def events(self) -> tuple[Event, ...]:
+    def events(self) -> EventLog:
+        """Every event so far, oldest first (a read-only sequence of :class:`Event`)."""
         return self._state.log
 
     @property
@@ -500,19 +501,11 @@ def _player_lines(view: PlayerView, language: str | None) -> list[str]:
 
 
 def _detached(state: GameState) -> GameState:
-    """A copy of ``state`` sharing nothing that can be changed: its own cities, scoring
-    records and log (a state's copy otherwise shares them with the states it came from)."""
+    """A copy of ``state`` sharing nothing that can be changed: its own cities and scoring
+    records (a state's copy otherwise shares them with the states it came from). The log is
+    shared: no one can change it (see :class:`~.events.EventLog`)."""
     detached = state.copy()
     for player in detached.players:
         player.city = player.city.detached()
     detached.scorings = plain_copy(state.scorings)
-    links = []
-    link = state.log_chain
-    while link is not None:
-        link, key, params = link
-        links.append((key, params))
-    chain: Any = None
-    for key, params in reversed(links):
-        chain = (chain, key, plain_copy(params))
-    detached.log_chain = chain
     return detached

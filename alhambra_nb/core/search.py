@@ -43,7 +43,6 @@ from .actions import (
     SwapWithReserve,
     TakeMoney,
 )
-from .bots import GreedyBot, exactly_payable
 from .errors import AlhambraError, shown
 from .events import Event
 from .geometry import Cell
@@ -51,6 +50,7 @@ from .messages import Phrase, render
 from .money import VALUE, Cards, total
 from .phases import PHASE_OVER, PHASE_PLAY
 from .scoring import score_round
+from .simple_bots import GreedyBot, exactly_payable
 from .socket import Turn
 from .state import GameState
 from .tiles import Building, Tile
@@ -135,13 +135,7 @@ def _piles_left(state: GameState) -> list[tuple[int, int]]:
 
 def _dealt_at_setup(state: GameState) -> int:
     """How many money cards the players were dealt as starting money (as the log says)."""
-    dealt = 0
-    link = state.log_chain
-    while link is not None:
-        link, key, params = link
-        if key == "event.money":
-            dealt += params["count"]
-    return dealt
+    return sum(params["count"] for key, params in state.log.entries() if key == "event.money")
 
 
 # -- what a position is worth --------------------------------------------------------------
@@ -441,15 +435,9 @@ def _move_words(state: GameState, action: Action) -> Phrase | Event:
         return Phrase("hint.end")
     # A rules module's own move: say it as the game's log would once it is made.
     after = state.copy()
-    before = after.log_chain
     apply_in_place(after, action)
-    chain = after.log_chain
-    while chain is not None and chain[0] is not before:
-        chain = chain[0]
-    if chain is None:
-        return Phrase("hint.other")
-    _, key, params = chain
-    return Event(key, params)
+    made = after.log[len(state.log) :]
+    return made[0] if made else Phrase("hint.other")
 
 
 def _effects(state: GameState, action: Action, greedy: GreedyBot) -> list[Phrase]:

@@ -20,7 +20,7 @@ from typing import Any
 
 from .city import City
 from .errors import AlhambraError, shown
-from .events import Event
+from .events import Event, EventLog
 from .geometry import ORIGIN
 from .limits import CitySizeError
 from .messages import DEFAULT_LANGUAGE, ENGLISH, join, kind_of, render
@@ -132,10 +132,9 @@ class GameState:
     receivers: list[int] = field(default_factory=list)
     """At the end of the game: the seats still placing the tiles they received."""
     scorings: tuple[dict[str, Any], ...] = ()
-    log_chain: tuple[Any, str, dict[str, Any]] | None = None
-    """The log as a persistent chain ``(earlier, key, params)`` of the last event: adding an
-    event costs the same however long the game, earlier states keep their own log, and
-    events are made only when the log is read (see :attr:`log`)."""
+    log: EventLog = field(default_factory=EventLog)
+    """Every event so far, oldest first (shared with the states before this one: see
+    :class:`~.events.EventLog`)."""
     extra: dict[str, Any] = field(default_factory=dict)
     """Module state, by module name (plain JSON)."""
 
@@ -162,7 +161,7 @@ class GameState:
             self.placing,
             list(self.receivers),
             self.scorings,
-            self.log_chain,
+            self.log,
             _copy_extra(self.extra) if self.extra else {},
         )
 
@@ -209,17 +208,7 @@ class GameState:
 
     def note(self, key: str, **params: Any) -> None:
         """Add an event to the log."""
-        self.log_chain = (self.log_chain, key, params)
-
-    @property
-    def log(self) -> tuple[Event, ...]:
-        """Every event so far, oldest first."""
-        events = []
-        link = self.log_chain
-        while link is not None:
-            link, key, params = link
-            events.append(Event(key, params))
-        return tuple(reversed(events))
+        self.log = self.log.appended(key, params)
 
     # -- saving ---------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -405,10 +394,9 @@ def _read(data: Any) -> GameState:
         raise GameStateError(
             "phase", _problem("one-of", known=", ".join(map(repr, PHASES)), value=shown(phase))
         )
-    chain: tuple[Any, str, dict[str, Any]] | None = None
-    for i, entry in enumerate(_need(data, "log", list, "")):
-        event = _read_event(entry, f"log[{i}]")
-        chain = (chain, event.key, _copy_json(dict(event.params)))
+    log = EventLog(
+        _read_event(entry, f"log[{i}]") for i, entry in enumerate(_need(data, "log", list, ""))
+    )
     scorings = _need(data, "scorings", list, "")
     names = [p.name for p in players] + ([neutral.name] if neutral is not None else [])
     for i, record in enumerate(scorings):
@@ -439,7 +427,7 @@ def _read(data: Any) -> GameState:
         placing=_need(data, "placing", bool, ""),
         receivers=list(_need(data, "receivers", list, "")),
         scorings=tuple(_copy_json(s) for s in scorings),
-        log_chain=chain,
+        log=log,
         extra=_copy_json(extra),
     )
 

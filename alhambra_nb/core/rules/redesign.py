@@ -19,7 +19,17 @@ from ..messages import Template, add_messages
 from ..tiles import FOUNTAIN as FOUNTAIN_TILE
 from ..tiles import Building, Edge, Tile
 from ..violations import RuleId, Violation
-from . import placement
+from .placement import (
+    NO_SHAPE,
+    TOUCHES_CITY,
+    WALKING,
+    Attempt,
+    PlacementRule,
+    anded,
+    broken_rules,
+    fits_the_tile,
+)
+from .placement import RULES as PLACEMENT_RULES
 from .shape import Shape
 
 Gate = tuple[Cell, int]
@@ -278,8 +288,8 @@ add_messages(
     {key: text for rule in REMOVAL_RULES + SWAP_RULES for key, text in rule.messages.items()}
 )
 
-SWAP_PLACEMENT: tuple[placement.PlacementRule, ...] = tuple(
-    rule for rule in placement.RULES if rule.id not in (RuleId.OCCUPIED, RuleId.NO_HOLES)
+SWAP_PLACEMENT: tuple[PlacementRule, ...] = tuple(
+    rule for rule in PLACEMENT_RULES if rule.id not in (RuleId.OCCUPIED, RuleId.NO_HOLES)
 )
 """The building rules a swapped-in tile keeps: the cell stays built, so it encloses nothing
 new, and it is free once the old tile is out."""
@@ -290,7 +300,7 @@ def removable_bits(layout: Layout) -> int:
     """The tiles that may be taken out of the Alhambra: the AND of the removal masks."""
     found = layout.memo.get("removable")  # asked once per tile of a position: kept at hand
     if found is None:
-        found = placement.anded(layout, "removable", REMOVAL_RULES, None)
+        found = anded(layout, "removable", REMOVAL_RULES, None)
     return found  # type: ignore[no-any-return]
 
 
@@ -334,7 +344,7 @@ def swap_bits(layout: Layout, shape: Shape) -> int:
         # The building rules, asked of this city: the slots are no gate's tiles, and where the
         # new tile fits, walking asked of this city is walking asked without the old tile
         # (see _walking_asked_without), so the two cities agree on every slot left.
-        found = _slot_bits(layout) & placement.fits_the_tile(layout, shape)
+        found = _slot_bits(layout) & fits_the_tile(layout, shape)
         if found:
             found &= SWAP_DISCONNECTS.holds(layout, shape, found)
         layout.memo[key] = found
@@ -344,13 +354,11 @@ def swap_bits(layout: Layout, shape: Shape) -> int:
 def _slot_bits(layout: Layout) -> int:
     """The tiles a swap may replace at all (a tile, not the fountain, none a gate holds) that
     are beside another tile: the rules that are the same for every new tile."""
-    slot_rules = (EMPTY, FOUNTAIN_STAYS, GATE_LOCKED, placement.TOUCHES_CITY)
-    return placement.anded(layout, "slot bits", slot_rules, placement.NO_SHAPE)
+    slot_rules = (EMPTY, FOUNTAIN_STAYS, GATE_LOCKED, TOUCHES_CITY)
+    return anded(layout, "slot bits", slot_rules, NO_SHAPE)
 
 
-def swap_placement_holds(
-    rule: placement.PlacementRule, layout: Layout, shape: Shape, within: int
-) -> int:
+def swap_placement_holds(rule: PlacementRule, layout: Layout, shape: Shape, within: int) -> int:
     """Where a building rule holds for the new tile, asked of the city without the old one.
 
     The masks of this city answer for it, as a tile's own cell sees only its neighbours:
@@ -358,7 +366,7 @@ def swap_placement_holds(
     through it (see :func:`_walking_asked_without`).
     """
     holds = rule.holds(layout, shape, within)
-    if rule is not placement.WALKING:
+    if rule is not WALKING:
         return holds
     return _walking_asked_without(layout, shape, holds, within)
 
@@ -375,7 +383,7 @@ def _walking_asked_without(layout: Layout, shape: Shape, holds: int, within: int
     for cell in layout.cells_of(doubtful):
         without = _without(layout, cell)
         bit = without.bit(cell)
-        if placement.WALKING.holds(without, shape, bit) & bit:
+        if WALKING.holds(without, shape, bit) & bit:
             holds |= layout.bit(cell)
         else:
             holds &= ~layout.bit(cell)
@@ -388,7 +396,7 @@ def _without(layout: Layout, cell: Cell) -> Layout:
     return Layout(tiles, gates, holes=layout.holes)
 
 
-def check_swap(move: Redesign, attempt: placement.Attempt) -> list[Violation]:
+def check_swap(move: Redesign, attempt: Attempt) -> list[Violation]:
     """Every rule broken by putting ``move.new`` in place of the tile at ``move.cell``:
     ``attempt`` is the new tile tried at the cell of the city without the old one."""
     assert move.shape is not None
@@ -403,7 +411,7 @@ def check_swap(move: Redesign, attempt: placement.Attempt) -> list[Violation]:
     found = [v for rule in first for v in rule.explain(move)]
     found += [
         v
-        for rule in placement.broken_rules(attempt, move.shape)
+        for rule in broken_rules(attempt, move.shape)
         if rule in SWAP_PLACEMENT
         for v in rule.explain(attempt)
     ]
