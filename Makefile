@@ -73,6 +73,7 @@ browser:
 lint: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 
 # One pytest run: the unit/browser tests and the tutorials (nbval collects every
 # .ipynb under the paths given). Exit code 5 ("no tests collected") is not a failure.

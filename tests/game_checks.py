@@ -13,9 +13,11 @@ from collections import Counter
 from collections.abc import Sequence
 
 import alhambra_nb as alh
+from alhambra_nb.core.checks import check_action
 from alhambra_nb.core.invariants import broken_invariants
+from alhambra_nb.core.listing import legal_actions
 from alhambra_nb.core.state import GameState, card_places, check_consistency
-from alhambra_nb.core.turns import apply_in_place, check_action, legal_actions
+from alhambra_nb.core.turns import apply_in_place
 
 ALL_MODULES = ("gates", "diamonds", "characters", "camps")
 

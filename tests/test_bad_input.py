@@ -20,9 +20,9 @@ from hypothesis import strategies as st
 
 import alhambra_nb as alh
 from alhambra_nb.core.actions import LARGEST_NUMBER, MOST_CARDS, Action
+from alhambra_nb.core.new_game import MAX_NAME_LENGTH
 from alhambra_nb.core.saves import MAX_SEED
 from alhambra_nb.core.tiles import nearest_tiles, real_tiles
-from alhambra_nb.core.turns import MAX_NAME_LENGTH
 from alhambra_nb.modules import characters as ch
 from tests.fresh import printed_by
 

@@ -9,7 +9,7 @@ from typing import ClassVar
 import pytest
 
 import alhambra_nb as alh
-from alhambra_nb.core.turns import check_action
+from alhambra_nb.core.checks import check_action
 
 
 def test_bots_are_reachable_as_alh_bots():

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 import alhambra_nb as alh
-from alhambra_nb.core.turns import check_action, legal_actions
+from alhambra_nb.core.checks import check_action
+from alhambra_nb.core.listing import legal_actions
 from tests.test_game_support import check_invariants
 
 GOLDEN = Path(__file__).parent / "golden" / "game_3p_seed_2024.json"

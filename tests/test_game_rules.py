@@ -8,17 +8,12 @@ import json
 import pytest
 
 import alhambra_nb as alh
+from alhambra_nb.core.listing import legal_actions, removable_cells, swap_is_legal, take_options
 from alhambra_nb.core.money import SCORING_CARDS, VALUE, money_cards
+from alhambra_nb.core.new_game import new_state
 from alhambra_nb.core.payment import minimal_payments
 from alhambra_nb.core.phases import PHASE_FINAL, PHASE_OVER
-from alhambra_nb.core.turns import (
-    apply_action,
-    legal_actions,
-    new_state,
-    removable_cells,
-    swap_is_legal,
-    take_options,
-)
+from alhambra_nb.core.turns import apply_action
 from tests.test_game_support import (
     build,
     check_invariants,
@@ -99,7 +94,7 @@ def test_starting_player_ties_go_by_total_then_seat():
     set_hand(state, 0, "denar-9#1", "denar-8#1", "denar-3#1")
     set_hand(state, 1, "dirham-9#1", "dirham-8#1", "dirham-4#1")
     set_hand(state, 2, "ducat-9#1", "ducat-8#1", "ducat-3#1")
-    from alhambra_nb.core.turns import _choose_start
+    from alhambra_nb.core.new_game import _choose_start
 
     _choose_start(state)
     assert state.current == 0  # 20 vs 21 vs 20: lowest total, then seat order (ruling R2)
@@ -339,7 +334,7 @@ def test_swap_for_an_identical_tile_is_refused():
     # a twin of a tile cannot exist in the base game: check the rule on a hand-made city
     state.players[seat].reserve.append(take_tile(state, "pavilion-8"))
     game = game_of(state)
-    from alhambra_nb.core.turns import _check_swap
+    from alhambra_nb.core.checks import _check_swap
 
     state2 = game.state.copy()
     state2.players[seat].reserve.append(alh.Tile.parse("garden-10"))

@@ -288,7 +288,7 @@ def test_the_english_catalogue_renders_without_a_catalogue_file(tmp_path, monkey
 @pytest.mark.parametrize("bad", [3, "xx", ["hu"], b"hu"])
 def test_a_game_in_an_unknown_language_is_refused(bad):
     # A wrong type is refused with its sentence before anything else meets it.
-    from alhambra_nb.core.turns import new_state
+    from alhambra_nb.core.new_game import new_state
 
     with pytest.raises(alh.LanguageError):
         alh.Game(2, seed=1, language=bad)

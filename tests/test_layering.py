@@ -221,3 +221,157 @@ def test_the_core_plays_only_the_modules_registered_with_its_socket():
     finally:
         MODULES["gates"] = gates
     assert alh.Game(2, seed=1, modules=["gates"]).modules == ("gates",)
+
+
+# -- inside core: floors a reader climbs from the bottom -------------------------------------
+CORE_FLOORS: tuple[tuple[str, ...], ...] = (
+    ("errors", "i18n"),
+    ("geometry", "money", "tiles", "phases", "walls", "saves"),
+    ("messages",),
+    ("limits", "notation", "violations", "picture", "camps", "payment"),
+    ("layout", "rules.shape", "rules.placement", "rules.redesign", "rules"),
+    ("variants", "scoring", "city", "generate"),
+    ("plugin", "ruleset", "actions", "events", "views", "state"),
+    ("listing", "checks", "turns", "new_game"),
+    ("game", "socket"),
+    ("simple_bots", "search", "bots", "invariants"),
+)
+"""The floors of ``alhambra_nb.core``, bottom first, as its ``__init__`` docstring states them:
+a file imports, at module level, only files on its own floor or below (and no circle)."""
+
+CATALOGUE_DEBT: frozenset[tuple[str, str]] = frozenset(
+    {
+        ("errors", "messages"),
+        ("geometry", "messages"),
+        ("i18n", "messages"),
+        ("money", "messages"),
+        ("saves", "messages"),
+        ("tiles", "messages"),
+    }
+)
+"""Imports inside a function that remain: the catalogue still words geometry's, money's and
+the tiles' values itself, so it sits above them, and they reach up to it for their refusals.
+The list only shrinks: a new import inside a function fails the test."""
+
+
+def core_name(module: str) -> str:
+    return module.removeprefix("alhambra_nb.core").removeprefix(".") or "(core)"
+
+
+def without_type_only_imports(source: str) -> str:
+    """``source`` with the imports under ``if TYPE_CHECKING:`` blanked (names for annotations,
+    never run): each becomes ``pass``."""
+    lines = source.splitlines()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.If) and ast.unparse(node.test).endswith("TYPE_CHECKING"):
+            for child in node.body:
+                first, last = child.lineno, child.end_lineno or child.lineno
+                indent = lines[first - 1][: len(lines[first - 1]) - len(lines[first - 1].lstrip())]
+                lines[first - 1] = indent + "pass"
+                for number in range(first + 1, last + 1):
+                    lines[number - 1] = ""
+    return "\n".join(lines) + "\n"
+
+
+def core_imports(sources: dict[str, str]) -> list[Import]:
+    """The imports of core's files by core's files, from ``{module: source}`` (a package's
+    ``__init__`` named as such), leaving out those made for annotations only."""
+    found = []
+    for module, source in sources.items():
+        is_package = module.endswith(".__init__")
+        name = module.removesuffix(".__init__")
+        for item in imports(without_type_only_imports(source), name, is_package):
+            if item.target.startswith("alhambra_nb.core"):
+                found.append(item)
+    return found
+
+
+def floor_problems(found: list[Import]) -> list[str]:
+    """Module-level imports that reach a higher floor, circles, and imports inside functions
+    (but for a picture drawn in ``_repr_svg_`` and the :data:`CATALOGUE_DEBT`)."""
+    floor = {name: level for level, names in enumerate(CORE_FLOORS) for name in names}
+    problems, graph = [], {}
+    for item in found:
+        source, target = core_name(item.module), core_name(item.target)
+        if source == "(core)" or target == "(core)" or source == target:
+            continue
+        if source not in floor or target not in floor:
+            problems.append(f"{source} or {target} is on no floor")
+            continue
+        if item.function is not None:
+            if item.function != LAZY_PICTURES and (source, target) not in CATALOGUE_DEBT:
+                problems.append(f"{source} imports {target} inside {item.function}()")
+            continue
+        graph.setdefault(source, set()).add(target)
+        if floor[target] > floor[source]:
+            problems.append(f"{source} imports {target}, a floor above it")
+    problems += [f"circle: {' -> '.join(c)}" for c in circles(graph)]
+    return problems
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """One path round each circle of imports found by a depth-first walk."""
+    found, done, path = [], set(), []
+
+    def walk(node: str) -> None:
+        if node in path:
+            found.append([*path[path.index(node) :], node])
+            return
+        if node in done:
+            return
+        path.append(node)
+        for target in sorted(graph.get(node, ())):
+            walk(target)
+        path.pop()
+        done.add(node)
+
+    for node in sorted(graph):
+        walk(node)
+    return found
+
+
+def core_sources() -> dict[str, str]:
+    core = PACKAGE / "core"
+    return {
+        ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts): (
+            path.read_text(encoding="utf-8")
+        )
+        for path in sorted(core.rglob("*.py"))
+    }
+
+
+def test_core_is_built_in_floors_with_no_circle():
+    sources = core_sources()
+    found = core_imports(sources)
+    assert len(found) > 100
+    named = {core_name(m.removesuffix(".__init__")) for m in sources}
+    assert named - {"(core)"} == {n for names in CORE_FLOORS for n in names}
+    assert floor_problems(found) == []
+
+
+def test_core_floors_are_stated_in_its_docstring():
+    import alhambra_nb.core
+
+    doc = alhambra_nb.core.__doc__ or ""
+    stated = [line for line in doc.splitlines() if line.strip().startswith(tuple("0123456789"))]
+    assert len(stated) == len(CORE_FLOORS)
+    for line, names in zip(stated, CORE_FLOORS, strict=True):
+        assert all(name in line for name in names), line
+
+
+def test_the_floor_check_finds_a_circle_an_upward_import_and_a_dodge():
+    sources = {
+        "alhambra_nb.core.city": "from .turns import carry_out\n",
+        "alhambra_nb.core.turns": "from .city import City\n",
+        "alhambra_nb.core.tiles": "from .city import City\n",
+        "alhambra_nb.core.geometry": "def f():\n    from .walls import longest\n",
+        "alhambra_nb.core.walls": (
+            "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .game import Game\n"
+        ),
+    }
+    assert floor_problems(core_imports(sources)) == [
+        "city imports turns, a floor above it",
+        "tiles imports city, a floor above it",
+        "geometry imports walls inside f()",
+        "circle: city -> turns -> city",
+    ]

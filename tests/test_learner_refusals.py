@@ -17,8 +17,9 @@ from hypothesis import strategies as st
 
 import alhambra_nb as alh
 from alhambra_nb.core.actions import EndTurn
+from alhambra_nb.core.checks import check_action
 from alhambra_nb.core.state import GameState
-from alhambra_nb.core.turns import apply_action, check_action
+from alhambra_nb.core.turns import apply_action
 
 from .test_bad_input import HUGE, ODD_VALUES, play, refused_unchanged
 

@@ -9,8 +9,11 @@ from pathlib import Path
 import pytest
 
 import alhambra_nb as alh
+from alhambra_nb.core.checks import check_action
+from alhambra_nb.core.listing import legal_actions
+from alhambra_nb.core.new_game import new_state
 from alhambra_nb.core.state import GameState
-from alhambra_nb.core.turns import apply_action, check_action, legal_actions, new_state, score
+from alhambra_nb.core.turns import apply_action, score
 from tests.cities import gated_city
 from tests.game_checks import check_invariants
 from tests.test_game_support import build, take_tile
@@ -190,7 +193,7 @@ def test_removals_and_swaps_keep_camps_attached():
 def test_the_fast_redesign_lists_agree_with_the_city_checks():
     """Removals and swaps listed for cities with camps and gates equal what the city's own
     full checks allow, on the cities of finished games."""
-    from alhambra_nb.core.turns import removable_cells, swap_is_legal, swaps
+    from alhambra_nb.core.listing import removable_cells, swap_is_legal, swaps
 
     pool = [*alh.CAMPS, *alh.TILES[::4]]
     for seed in range(6):

@@ -7,16 +7,13 @@ from itertools import combinations
 import pytest
 
 import alhambra_nb as alh
+from alhambra_nb.core.checks import check_action
+from alhambra_nb.core.listing import legal_actions
 from alhambra_nb.core.money import space_currency
+from alhambra_nb.core.new_game import new_state
 from alhambra_nb.core.payment import pay_group
 from alhambra_nb.core.state import GameState
-from alhambra_nb.core.turns import (
-    _end_of_game,
-    apply_action,
-    check_action,
-    legal_actions,
-    new_state,
-)
+from alhambra_nb.core.turns import _end_of_game, apply_action
 from alhambra_nb.modules.diamonds import DIAMOND_TABLE, load_diamonds
 from tests.game_checks import check_invariants
 from tests.test_game_support import set_hand, set_market

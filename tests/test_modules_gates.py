@@ -10,17 +10,14 @@ from dataclasses import FrozenInstanceError, replace
 import pytest
 
 import alhambra_nb as alh
+from alhambra_nb.core.checks import check_action
 from alhambra_nb.core.geometry import SIDES
 from alhambra_nb.core.invariants import conservation_problems
+from alhambra_nb.core.listing import legal_actions
+from alhambra_nb.core.new_game import new_state
 from alhambra_nb.core.socket import Turn
 from alhambra_nb.core.state import GameState
-from alhambra_nb.core.turns import (
-    apply_action,
-    check_action,
-    draw_money,
-    legal_actions,
-    new_state,
-)
+from alhambra_nb.core.turns import apply_action, draw_money
 from alhambra_nb.modules.gates import GATE_PILES, Gates, gate_cards, gated_placements
 from alhambra_nb.modules.gates.state import GatesState, read_gates, write_gates
 from tests.cities import grow

@@ -9,9 +9,10 @@ import pytest
 
 import alhambra_nb as alh
 from alhambra_nb.core.actions import Buy, TakeMoney
+from alhambra_nb.core.listing import buy_options
+from alhambra_nb.core.new_game import new_state
 from alhambra_nb.core.ruleset import Ruleset, ruleset_for
 from alhambra_nb.core.socket import HOOKS, MODULES, Module, register
-from alhambra_nb.core.turns import buy_options, new_state
 from tests.test_game_support import set_hand, set_market
 
 

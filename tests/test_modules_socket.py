@@ -51,7 +51,7 @@ def test_the_turn_steps_of_the_socket_are_the_turns_own():
     game.apply(action)
     assert state.to_dict() == game.state.to_dict()
     player = state.players[0]
-    assert socket.redesign_groups(player) == alh.core.turns.redesign_groups(player)
+    assert socket.redesign_groups(player) == alh.core.listing.redesign_groups(player)
 
 
 def test_the_hooks_are_handed_a_turn_on_the_state_being_changed():
@@ -75,8 +75,8 @@ def test_the_hooks_are_handed_a_turn_on_the_state_being_changed():
         one = alh.Game(2, seed=3, modules=["test-socket-watcher"]).state
         other = one.copy()
         given = socket.Turn(one)
-        alh.core.turns.carry_out(one, alh.core.turns.legal_actions(one)[0], given)
-        alh.core.turns.carry_out(other, alh.core.turns.legal_actions(other)[0])
+        alh.core.turns.carry_out(one, alh.core.listing.legal_actions(one)[0], given)
+        alh.core.turns.carry_out(other, alh.core.listing.legal_actions(other)[0])
         assert seen[0] is given
         assert seen[1] is not given and seen[1].state is other
     finally:

@@ -6,16 +6,12 @@ from __future__ import annotations
 import pytest
 
 import alhambra_nb as alh
+from alhambra_nb.core.checks import check_action
+from alhambra_nb.core.listing import legal_actions, swap_is_legal
+from alhambra_nb.core.new_game import new_state
 from alhambra_nb.core.phases import PHASE_ENDING, PHASE_FINAL, PHASE_OVER
 from alhambra_nb.core.state import GameState
-from alhambra_nb.core.turns import (
-    apply_action,
-    check_action,
-    legal_actions,
-    new_state,
-    score,
-    swap_is_legal,
-)
+from alhambra_nb.core.turns import apply_action, score
 from alhambra_nb.modules import characters as ch
 from tests.game_checks import check_invariants
 from tests.test_game_support import build, set_display, set_hand, set_market, take_card

@@ -11,7 +11,10 @@ import pytest
 
 import alhambra_nb as alh
 from alhambra_nb.chapters.stage import GameStage
+from alhambra_nb.core.checks import check_action
+from alhambra_nb.core.listing import legal_actions
 from alhambra_nb.core.money import SCORING_CARDS, VALUE
+from alhambra_nb.core.new_game import new_state
 from alhambra_nb.core.search import (
     HintError,
     SearchBot,
@@ -21,7 +24,6 @@ from alhambra_nb.core.search import (
     imagined,
     is_decision,
 )
-from alhambra_nb.core.turns import check_action, legal_actions, new_state
 
 ALL_MODULES = ("gates", "diamonds", "characters", "camps")
 

@@ -11,7 +11,7 @@ from alhambra_nb.core.invariants import (
     soak_game,
     soak_plan,
 )
-from alhambra_nb.core.turns import new_state
+from alhambra_nb.core.new_game import new_state
 
 
 def test_the_plan_covers_every_module_combination_and_player_count():

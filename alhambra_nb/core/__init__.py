@@ -1,6 +1,31 @@
-"""The rules of Alhambra: tiles, cities, building rules, walls and scoring.
+"""The rules of Alhambra: tiles, cities, building rules, walls and scoring, and whole games.
 
 Pure Python; never imports widgets, anywidget, traitlets or IPython.
+
+A reader climbs it floor by floor, from the bottom; a file imports, at module level, only
+files on its own floor or below, and no two files import each other (a test holds it so):
+
+1. errors, i18n: the package's error and the languages' catalogues;
+2. geometry, money, tiles, phases, walls, saves: cells and sides, cards, the tiles (the camps
+   of expansion II too), the phases of a game, the longest wall, the save format's limits;
+3. messages: every sentence a learner reads, and how values are put into words;
+4. limits, notation, violations, picture, camps, payment: a city's bounds, the text notation,
+   broken rules, the text picture, camp arrows, paying for a tile;
+5. layout, rules.shape, rules.placement, rules.redesign, rules: a city's bitboards and the
+   building and redesign rules, one record each;
+6. variants, scoring, city, generate: the disputed rules' readings, majorities and walls
+   scored, the city that asks the rules, random cities;
+7. plugin, ruleset, actions, events, views, state: what a rules module is, the rules a game is
+   played by, the actions, the log, the modules' views, the state of a game;
+8. listing, checks, turns, new_game: what may be done, every rule an action breaks, carrying
+   actions out and the end of a turn, setting a game up;
+9. game, socket: a game to play and undo; the door through which the modules reach the core;
+10. simple_bots, search, bots, invariants: the computer players, whole simulated games, and
+    the checks that every state of a game holds together.
+
+Some imports still reach upward from inside a function, for the sentences of a refusal:
+errors, geometry, i18n, money, saves and tiles ask :mod:`.messages` for words when they refuse
+a value (the catalogue words those values itself, so it sits above them).
 """
 
 from . import bots
@@ -22,6 +47,7 @@ from .actions import (
 )
 from .bots import GreedyBot, RandomBot, simulate
 from .camps import CAMP_TABLE, CAMPS, ArrowLine, arrow_lines, camp_points, load_camps
+from .checks import check_action
 from .city import City, CityError, as_rotation, as_side, as_tile
 from .errors import AlhambraError
 from .events import Event
@@ -40,6 +66,7 @@ from .geometry import (
 )
 from .i18n import LanguageError, get_language, languages, set_language
 from .limits import MAX_COORDINATE, MAX_TILES, CitySizeError
+from .listing import legal_actions
 from .messages import ENGLISH, word
 from .money import (
     CURRENCIES,
@@ -51,7 +78,9 @@ from .money import (
     ScoringCard,
     card,
 )
+from .new_game import GameSetupError, new_state
 from .notation import NotationError
+from .plugin import MODULES, Bonus, Module, UnknownModuleError
 from .rules import RULES
 from .scoring import (
     POINTS,
@@ -64,7 +93,6 @@ from .scoring import (
     score_round,
 )
 from .search import Hint, HintError, SearchBot, Suggestion, hint
-from .socket import MODULES, Bonus, Module, UnknownModuleError
 from .state import GameState, GameStateError
 from .tiles import (
     BUILDINGS,
@@ -77,7 +105,7 @@ from .tiles import (
     TileKind,
     load_tiles,
 )
-from .turns import GameSetupError, apply_action, check_action, legal_actions, new_state
+from .turns import apply_action
 from .variants import VariantError, Variants
 from .violations import (
     PLACEMENT_RULES,

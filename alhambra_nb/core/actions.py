@@ -29,7 +29,7 @@ from .errors import AlhambraError, shown
 from .geometry import Cell, Side, as_cell
 from .messages import Phrase, render
 from .money import card
-from .socket import MODULES, on_registry_change
+from .plugin import MODULES, on_registry_change
 from .tiles import Tile
 from .violations import RuleId, RuleViolationError
 
@@ -279,7 +279,7 @@ def _refuse(
 
 
 def _whole(value: object) -> bool:
-    return type(value) is int and -LARGEST_NUMBER <= value <= LARGEST_NUMBER  # type: ignore[operator]
+    return type(value) is int and -LARGEST_NUMBER <= value <= LARGEST_NUMBER
 
 
 def _as_number(action: Action, name: str, value: object) -> int:
@@ -362,7 +362,7 @@ def _as_cell(action: Action, name: str, value: object) -> Cell:
 
 def _as_side(action: Action, name: str, value: object) -> Side | None:
     try:
-        return as_side(value)  # type: ignore[arg-type]
+        return as_side(value)
     except AlhambraError:
         raise _refuse(action, name, "side", value) from None
 
@@ -393,7 +393,7 @@ def _forms(cls: type) -> tuple[tuple[str, Callable[[Action, str, Any], Any]], ..
     found = _FORMS_BY_CLASS.get(cls)
     if found is None:
         found = _FORMS_BY_CLASS[cls] = tuple(
-            (f.name, _FIELD_FORMS[f.type])  # type: ignore[index]
+            (f.name, _FIELD_FORMS[f.type])
             for f in fields(cls)
             if isinstance(f.type, str) and f.type in _FIELD_FORMS
         )
@@ -411,7 +411,7 @@ def made(cls: type[A], *values: Any) -> A:
     cost a game a sixth of its time)."""
     plan = _PLANS.get(cls)
     if plan is None:
-        ordered = sorted(fields(cls), key=lambda f: f.kw_only)  # as __init__ takes them
+        ordered = sorted(fields(cls), key=lambda f: f.kw_only is True)  # as __init__ takes them
         plan = _PLANS[cls] = tuple((f.name, f.default) for f in ordered)
     action = object.__new__(cls)
     for index, (name, default) in enumerate(plan):

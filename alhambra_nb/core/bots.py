@@ -19,8 +19,7 @@ from .messages import render
 from .phases import PHASE_OVER
 from .search import SearchBot
 from .simple_bots import Bot, BotError, GreedyBot, RandomBot, exactly_payable
-from .socket import Turn
-from .turns import apply_in_place, carry_out
+from .turns import Turn, apply_in_place, carry_out
 from .variants import Variants
 
 __all__ = [
@@ -41,7 +40,7 @@ LEVELS: tuple[str, ...] = ("random", "greedy", "search", "search-strong")
 """The computer players by name, weakest first: random, greedy, and a search at two
 strengths (the stronger thinks longer)."""
 
-_SEARCH_STRENGTH = {"search": {"simulations": 24, "time": 0.5}}
+_SEARCH_STRENGTH: dict[str, dict[str, Any]] = {"search": {"simulations": 24, "time": 0.5}}
 _SEARCH_STRENGTH["search-strong"] = {"simulations": 64, "time": 1.0}
 
 
@@ -55,9 +54,9 @@ def bot_for(spec: object, seed: int = 0) -> Bot:
     if isinstance(spec, str) and spec in _SEARCH_STRENGTH:
         return SearchBot(seed, **_SEARCH_STRENGTH[spec])
     if isinstance(spec, type) and hasattr(spec, "choose"):
-        return spec(seed)  # type: ignore[call-arg]
+        return spec(seed)
     if hasattr(spec, "choose"):
-        return spec  # type: ignore[return-value]
+        return spec
     raise BotError(render("refusal.bot", {"value": shown(spec)}))
 
 

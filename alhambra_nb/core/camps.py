@@ -8,39 +8,21 @@ score. A camp with two bastions scores both arrows.
 
 from __future__ import annotations
 
-import csv
 from collections.abc import Mapping
 from dataclasses import dataclass
-from importlib import resources
 
 from .geometry import Cell, Side, neighbour
-from .tiles import Tile
+from .tiles import CAMP_TABLE, CAMPS, CampRow, Tile, load_camps
 
-
-@dataclass(frozen=True)
-class CampRow:
-    """One line of the camp table: the tile and where its values come from."""
-
-    name: str
-    tile: Tile
-    source: str
-    """``printed`` or ``reconstructed``."""
-
-
-def load_camps(text: str | None = None) -> tuple[CampRow, ...]:
-    """The camps of a ``name,price,bastions,source`` table (default: the shipped one)."""
-    if text is None:
-        text = resources.files("alhambra_nb.data").joinpath("camps.csv").read_text("utf-8")
-    rows = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
-    return tuple(
-        CampRow(row["name"], Tile.camp(int(row["price"]), row["bastions"]), row["source"])
-        for row in csv.DictReader(rows)
-    )
-
-
-CAMP_TABLE: tuple[CampRow, ...] = load_camps()
-CAMPS: tuple[Tile, ...] = tuple(row.tile for row in CAMP_TABLE)
-"""The 8 camp tiles (prices and bastions reconstructed; see ``data/camps.csv``)."""
+__all__ = [
+    "CAMPS",
+    "CAMP_TABLE",
+    "ArrowLine",
+    "CampRow",
+    "arrow_lines",
+    "camp_points",
+    "load_camps",
+]
 
 
 @dataclass(frozen=True)

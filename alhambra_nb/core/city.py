@@ -15,6 +15,7 @@ from .layout import HOLE_RULES, RING_RULES, Layout
 from .limits import MAX_TILES, check_cell_bounds, check_tile_count
 from .messages import Phrase, render
 from .notation import format_city, parse_city
+from .picture import city_picture
 from .rules.placement import Attempt, walls_match
 from .rules.redesign import Redesign, gate_cells
 from .tiles import FOUNTAIN, Building, Tile, TileError, building_counts
@@ -396,8 +397,6 @@ class City:
         return f"City.from_text({text!r})"
 
     def __str__(self) -> str:
-        from .picture import city_picture
-
         return city_picture(self._tiles)
 
     def _repr_svg_(self) -> str:

@@ -8,7 +8,8 @@
     game.undo()
     game.log[-1]            # 'Ana takes 3 Denar and 2 Dirham from the money display.'
 
-The rules themselves are the pure functions of :mod:`.turns`; ``Game`` adds history (undo),
+The rules themselves are the pure functions of :mod:`.new_game`, :mod:`.listing`,
+:mod:`.checks` and :mod:`.turns`; ``Game`` adds history (undo),
 read-only views for notebooks and widgets, and saving to JSON.
 """
 
@@ -22,10 +23,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action, check_writable, parse_action
+from .checks import check_action
 from .city import City
 from .errors import AlhambraError, shown
 from .events import EventLog, plain_copy
 from .i18n import resolve
+from .listing import legal_actions
 from .messages import Phrase, join, kind_of, render
 from .money import (
     CURRENCIES,
@@ -37,13 +40,14 @@ from .money import (
     space_currency,
     total_in,
 )
+from .new_game import new_state
 from .phases import PHASE_OVER
+from .plugin import MODULES, UnknownModuleError, module_names, saved_form
 from .saves import text_problem
 from .scoring import ScoreBreakdown
-from .socket import MODULES, UnknownModuleError, module_names, saved_form
 from .state import GameState, GameStateError, check_scorings
 from .tiles import Building, Tile, building_counts
-from .turns import apply_action, breakdown_of, check_action, legal_actions, new_state, winners
+from .turns import apply_action, breakdown_of, winners
 from .variants import Variants
 from .violations import Violation
 
@@ -223,7 +227,7 @@ class Game:
             return _detached(self._state)
 
     def legal_actions(self) -> list[Action]:
-        """Every action the current player may take now (see :func:`.turns.legal_actions`
+        """Every action the current player may take now (see :func:`.listing.legal_actions`
         for which payments are listed)."""
         return list(legal_actions(self._state))
 
@@ -310,7 +314,7 @@ class Game:
                 p.name,
                 p.city.detached(),
                 tuple(p.reserve),
-                tuple(card(c) for c in p.money),  # type: ignore[misc]
+                tuple(card(c) for c in p.money),
                 tuple(p.bought),
                 p.score,
             )
@@ -327,7 +331,7 @@ class Game:
 
     @property
     def money_display(self) -> tuple[MoneyCard, ...]:
-        return tuple(card(c) for c in self._state.display)  # type: ignore[misc]
+        return tuple(card(c) for c in self._state.display)
 
     @property
     def money_deck(self) -> tuple[MoneyCard | ScoringCard, ...]:
@@ -336,7 +340,7 @@ class Game:
 
     @property
     def discard(self) -> tuple[MoneyCard, ...]:
-        return tuple(card(c) for c in self._state.discard)  # type: ignore[misc]
+        return tuple(card(c) for c in self._state.discard)
 
     @property
     def bag(self) -> tuple[Tile, ...]:

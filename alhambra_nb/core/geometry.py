@@ -104,6 +104,9 @@ class CellError(AlhambraError):
     """Raised when a value given as a cell is not a pair of whole numbers ``(x, y)``."""
 
 
+MAX_COORDINATE = 100
+"""The largest ``|x|`` and ``|y|`` of a cell in a city (:mod:`.limits` holds a city to it)."""
+
 FARTHEST = 1_000_000
 """The largest ``|x|`` or ``|y|`` of any cell: far beyond every city (see :mod:`.limits`),
 and small enough that every rule, message and picture can work with it."""
@@ -131,7 +134,6 @@ def as_cell(value: object) -> Cell:
 
 
 def _refusal(key: str, value: object) -> str:
-    from .limits import MAX_COORDINATE  # both read cells: imported when needed
     from .messages import render
 
     return render(key, {"value": shown(value), "limit": MAX_COORDINATE})

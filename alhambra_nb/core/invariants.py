@@ -16,8 +16,9 @@ from typing import Any
 
 from .bots import GreedyBot, RandomBot
 from .city import City
+from .new_game import new_state
 from .phases import PHASE_OVER
-from .socket import saved_form
+from .plugin import saved_form
 from .state import (
     GameState,
     GameStateError,
@@ -27,7 +28,7 @@ from .state import (
     expected_tiles,
     tile_places,
 )
-from .turns import apply_in_place, new_state
+from .turns import apply_in_place
 
 MODULE_NAMES = ("gates", "diamonds", "characters", "camps")
 """The four expansion II modules a soak switches on in every combination."""
@@ -44,7 +45,7 @@ def conservation_problems(state: GameState) -> list[str]:
             problems.append(f"the card {card_id!r} lies in {' and '.join(where)}")
     if places.keys() != expected:
         problems += [f"the card {c!r} is nowhere" for c in sorted(expected - places.keys())]
-        problems += [f"the card {c!r} is not part of this game" for c in places - expected]
+        problems += [f"the card {c!r} is not part of this game" for c in places.keys() - expected]
     tiles, wanted = tile_places(state), expected_tiles(state)
     if tiles != wanted:
         for tile in sorted(tiles.keys() | wanted.keys(), key=lambda t: t.sort_key()):

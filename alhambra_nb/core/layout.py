@@ -313,7 +313,7 @@ class Layout:
                 found = self.memo["longest path"] = self._best_wall(
                     self._path_pieces(), self._longest_path
                 )
-            return found  # type: ignore[no-any-return]
+            return found
         if self._wall is None:
             self._wall = self._best_wall(self._wall_pieces(), self._longest_trail)
         return self._wall
@@ -384,7 +384,7 @@ class Layout:
         is walked end to end in one trail (Euler); others are searched (see :mod:`.walls`)."""
         found = self.memo.get("wall pieces")
         if found is not None:
-            return found  # type: ignore[no-any-return]
+            return found
         across, down, odd = self._wall_bits()
         found = [
             (self._trail_length(length, piece, odd), piece)
@@ -417,7 +417,7 @@ class Layout:
         segments, n - 1 of them walked; a wall that branches is searched (see :mod:`.walls`)."""
         found = self.memo.get("path pieces")
         if found is not None:
-            return found  # type: ignore[no-any-return]
+            return found
         across, down, odd = self._wall_bits()
         branching = self._branching_corners(across, down)
         found = []
@@ -781,7 +781,7 @@ class Layout:
             found = self.memo["single hole closers"] = (
                 self.beside(self._three_sides_built()) & self.empty_bits
             )
-        return found  # type: ignore[no-any-return]
+        return found
 
     def _three_sides_built(self) -> int:
         """The empty cells with a tile (a building, a camp or the fountain) on at least three
@@ -829,7 +829,7 @@ class Layout:
             for cell, start, stop in self._cut_record():
                 found.setdefault(cell, []).append((start, stop))
             self.memo["cut ranges"] = found
-        return found  # type: ignore[no-any-return]
+        return found
 
     @property
     def hangs(self) -> dict[Cell, int]:
@@ -922,7 +922,7 @@ class Layout:
             else:  # known from the position before (see placed and removed)
                 found = self.bits_of(self.hangs)
             self.memo[name] = found
-        return found  # type: ignore[no-any-return]
+        return found
 
     def _locked_bits(self) -> int:
         """The cells joined by a gate, never moved by a redesign (expansion II): found once
@@ -1000,7 +1000,7 @@ class Layout:
                     for entry in theirs:
                         found |= mine & facing[entry]
             self.memo["misfits"] = found
-        return found  # type: ignore[no-any-return]
+        return found
 
     def splitting(self) -> int:
         """The cells whose empty side cells would fall apart round them once built on.

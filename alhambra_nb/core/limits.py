@@ -11,11 +11,17 @@ city's bounding box as bits, so a far-flung cell would cost time and memory for 
 from __future__ import annotations
 
 from .errors import AlhambraError, shown
-from .geometry import Cell
+from .geometry import MAX_COORDINATE, Cell
 from .messages import render
 
-MAX_COORDINATE = 100
-"""The largest ``|x|`` and ``|y|`` of a cell in a city."""
+__all__ = [
+    "MAX_COORDINATE",
+    "MAX_TILES",
+    "CitySizeError",
+    "check_cell_bounds",
+    "check_coordinate_text",
+    "check_tile_count",
+]
 
 MAX_TILES = 200
 """The most tiles a city holds besides the fountain."""

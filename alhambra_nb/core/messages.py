@@ -715,7 +715,7 @@ def _words(value: Any, language: str) -> Any:
         # (tile, cell): "the garden at (2, 0)"
         return render("tile-at", {"tile": value[0], "cell": value[1]}, language)
     if isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int) for v in value):
-        return format_cell(value)  # type: ignore[arg-type]
+        return format_cell(value)
     if isinstance(value, (list, tuple)):
         return join([str(_words(v, language)) for v in value], language)
     return value

@@ -24,7 +24,7 @@ class _CurrencyType(EnumType):
     def __call__(cls, value: object, *args: Any, **kwargs: Any) -> Any:
         if args or kwargs or isinstance(value, cls):  # the enum's functional form, or a member
             return super().__call__(value, *args, **kwargs)
-        members = cls._value2member_map_  # type: ignore[attr-defined]
+        members = cls._value2member_map_
         if isinstance(value, str) and value.lower() in members:
             return members[value.lower()]
         from .messages import render  # the catalogue reads money: imported when needed

@@ -16,7 +16,7 @@ from typing import Any
 
 from .errors import shown
 from .messages import render
-from .socket import HOOKS, Module, UnknownModuleError, load_modules, on_registry_change
+from .plugin import HOOKS, Module, UnknownModuleError, load_modules, on_registry_change
 from .variants import STANDARD, Variants
 
 

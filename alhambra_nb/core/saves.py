@@ -30,8 +30,8 @@ from typing import TYPE_CHECKING, Any
 from .errors import shown
 
 if TYPE_CHECKING:
-    from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
-    from jsonschema.exceptions import ValidationError  # type: ignore[import-untyped]
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 SCHEMA_FILE = "save.schema.json"
 """The schema's file name in the package's ``data`` folder."""

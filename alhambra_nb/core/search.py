@@ -46,22 +46,16 @@ from .actions import (
 from .errors import AlhambraError, shown
 from .events import Event
 from .geometry import Cell
+from .listing import holding_module, legal_actions
 from .messages import Phrase, render
 from .money import VALUE, Cards, total
+from .new_game import money_at_setup, pile_lengths
 from .phases import PHASE_OVER, PHASE_PLAY
 from .scoring import score_round
 from .simple_bots import GreedyBot, exactly_payable
-from .socket import Turn
 from .state import GameState
 from .tiles import Building, Tile
-from .turns import (
-    DISPLAY_SIZE,
-    apply_in_place,
-    holding_module,
-    legal_actions,
-    money_at_setup,
-    pile_lengths,
-)
+from .turns import DISPLAY_SIZE, Turn, apply_in_place
 
 ROUNDS_AHEAD = 2
 """How many rounds of turns a play-out looks ahead before the position is valued."""
@@ -301,9 +295,9 @@ def candidates(state: GameState, greedy: GreedyBot) -> list[Action]:
         for action in _worth_paying(options, state.market[space - 1]):
             found.setdefault(str(action), action)
     built = greedy.best_build(state)
-    for action in (built, greedy.choose(state)):
-        if action is not None:
-            found.setdefault(str(action), action)
+    for chosen in (built, greedy.choose(state)):
+        if chosen is not None:
+            found.setdefault(str(chosen), chosen)
     return list(found.values())
 
 

@@ -31,18 +31,13 @@ from .camps import camp_points
 from .city import City
 from .errors import AlhambraError
 from .geometry import Cell
+from .listing import buy_options, holding_module, legal_actions, take_options
 from .money import CURRENCY, MARKET_SPACES, VALUE, space_currency, total
 from .payment import can_pay_exactly
 from .phases import PHASE_PLAY
 from .scoring import POINTS
 from .state import GameState
 from .tiles import Tile
-from .turns import (
-    buy_options,
-    holding_module,
-    legal_actions,
-    take_options,
-)
 from .violations import RuleId, Violation
 
 

@@ -16,7 +16,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from .city import City
 from .errors import AlhambraError, shown
@@ -27,9 +27,9 @@ from .messages import DEFAULT_LANGUAGE, ENGLISH, join, kind_of, render
 from .money import SCORING_CARDS, CardError, card, money_cards
 from .notation import NotationError
 from .phases import PHASE_ENDING, PHASE_FINAL, PHASE_OVER, PHASE_PLAY, PHASES
-from .ruleset import RULESETS, Ruleset, ruleset_for
+from .plugin import Module, ModuleState, UnknownModuleError, saved_form
+from .ruleset import Ruleset, ruleset_for
 from .saves import SCHEMA_VERSION, nesting_problem, schema_problem
-from .socket import Module, ModuleState, UnknownModuleError, saved_form
 from .tiles import TILES, Building, Tile, TileError, building_counts
 from .variants import STANDARD, VariantError, Variants, as_variants
 
@@ -179,10 +179,7 @@ class GameState:
     def hooks(self, name: str) -> tuple[Any, ...]:
         """The switched-on modules' ``name`` hook as bound methods, only from the modules
         that override it: :meth:`Ruleset.hooks` of :attr:`ruleset`, in short."""
-        try:  # the rules ask on every action: read at once, once the ruleset is made
-            return RULESETS[self.modules].hook_table[name]
-        except (KeyError, TypeError):  # not made since the registry changed, or not in HOOKS
-            return ruleset_for(self.modules).hooks(name)
+        return ruleset_for(self.modules).hooks(name)
 
     def hook_table(self) -> Mapping[str, tuple[Any, ...]]:
         """Every hook of :data:`~.socket.HOOKS` by name, as :meth:`hooks` answers each: for
@@ -609,7 +606,8 @@ def _check_modules(state: GameState) -> None:
             if not problems:
                 typed = module.state_type
                 if typed is not None and not isinstance(kept, typed):
-                    state.extra[module.key] = typed.from_json(kept)  # as loaded: read it typed
+                    # as loaded: read it typed (a malformed part raises, and is refused below)
+                    state.extra[module.key] = typed.from_json(cast(dict[str, Any], kept))
                 list(module.card_places(state))
         except (KeyError, TypeError, IndexError, AttributeError, ValueError):
             problem = render("refusal.save-module", {})

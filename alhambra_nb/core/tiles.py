@@ -191,7 +191,7 @@ class Tile:
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is Tile:
-            return self.code == other.code  # type: ignore[attr-defined]
+            return self.code == other.code
         return NotImplemented
 
     def __hash__(self) -> int:
@@ -336,11 +336,36 @@ def _said(key: str, **words: object) -> str:
     return render(key, words)
 
 
+# -- the camps of expansion II: tiles too, read from their own table -----------------------
+@dataclass(frozen=True)
+class CampRow:
+    """One line of the camp table: the tile and where its values come from."""
+
+    name: str
+    tile: Tile
+    source: str
+    """``printed`` or ``reconstructed``."""
+
+
+def load_camps(text: str | None = None) -> tuple[CampRow, ...]:
+    """The camps of a ``name,price,bastions,source`` table (default: the shipped one)."""
+    if text is None:
+        text = resources.files("alhambra_nb.data").joinpath("camps.csv").read_text("utf-8")
+    rows = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    return tuple(
+        CampRow(row["name"], Tile.camp(int(row["price"]), row["bastions"]), row["source"])
+        for row in csv.DictReader(rows)
+    )
+
+
+CAMP_TABLE: tuple[CampRow, ...] = load_camps()
+CAMPS: tuple[Tile, ...] = tuple(row.tile for row in CAMP_TABLE)
+"""The 8 camp tiles (prices and bastions reconstructed; see ``data/camps.csv``)."""
+
+
 @cache
 def real_tiles() -> frozenset[Tile]:
     """The tiles of the game: the 54 buildings, the camps of expansion II and the fountain."""
-    from .camps import CAMPS  # the camp table is made of tiles: read once both are loaded
-
     return frozenset((*TILES, *CAMPS, FOUNTAIN))
 
 

@@ -42,6 +42,7 @@ from ..core.game import Game
 from ..core.geometry import Cell
 from ..core.messages import Phrase, render, template, words
 from ..core.money import CURRENCY, VALUE, describe, space_currency, total
+from ..core.payment import is_exact_payment
 from ..core.phases import PHASE_FINAL, PHASE_OVER, PHASE_PLAY
 from ..core.search import Hint, hint
 from ..core.state import PlayerState
@@ -766,7 +767,8 @@ class GameWidget(BoardWidget):
         currency = Phrase(f"currency.{space_currency(space).value}")
         words = {"cards": describe(cards, self.language), "paid": paid, "currency": currency,
                  "tile": tile.code, "price": tile.price, "over": paid - tile.price}  # fmt: skip
-        key = "widget.game-buy-exact" if paid == tile.price else "widget.game-buy-over"
+        exact = is_exact_payment(cards, tile.price)  # the rule that earns another action
+        key = "widget.game-buy-exact" if exact else "widget.game-buy-over"
         return _action_verdict(action, violations, self._render(key, **words), self.language)
 
     def _prompt_text(self, modules: TableModules, *, redesign: bool) -> str:

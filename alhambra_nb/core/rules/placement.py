@@ -275,7 +275,7 @@ def enclosing_nothing(layout: Layout, shape: Shape, within: int) -> int:
     rest = within & ~candidates
     if rest:
         holds &= ~_enclosing(layout, rest)
-    return holds  # type: ignore[no-any-return]
+    return holds
 
 
 def _enclosing(layout: Layout, cells: int) -> int:
@@ -477,7 +477,7 @@ def legal_bits(layout: Layout, shape: Shape) -> int:
     found = memo.get(shape.key)
     if found is None:
         found = memo[shape.key] = open_to_any_tile(layout) & fits_the_tile(layout, shape)
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def open_to_any_tile(layout: Layout) -> int:
@@ -495,7 +495,7 @@ def anded(layout: Layout, key: str, rules: Iterable[Any], shape: Shape | None) -
         for rule in rules:
             found &= rule.holds(layout, shape, found)
         layout.memo[key] = found
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def fits_the_tile(layout: Layout, shape: Shape) -> int:
@@ -509,7 +509,7 @@ def fits_the_tile(layout: Layout, shape: Shape) -> int:
             if not found:
                 break
         layout.memo[key] = found
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 _ASKED: dict[int, tuple[PlacementRule, ...]] = {}
@@ -543,7 +543,7 @@ def gate_openings(layout: Layout, shape: Shape) -> list[tuple[Cell, Side]]:
     key = ("gate openings", shape.key)
     known = layout.memo.get(key)
     if known is not None:
-        return known  # type: ignore[no-any-return]
+        return known
     plain = legal_bits(layout, shape)
     # A gate stands only on a wall of the tile (on_double_wall holds nowhere else): the
     # other sides are not asked.
@@ -570,7 +570,7 @@ def masks_for(layout: Layout, shape: Shape) -> tuple[int, ...]:
         found = layout.memo[key] = tuple(
             0 if rule.searched else rule.holds(layout, shape, full) for rule in RULES
         )
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 _Speaking = tuple[tuple[PlacementRule, int, int], ...]
@@ -595,7 +595,7 @@ def _speaking(layout: Layout, shape: Shape) -> tuple[_Speaking, _Speaking]:
                 speaking.append((rule, mask, full))
         on_taken = tuple(entry for entry in speaking if entry[0].on_taken_cell)
         found = layout.memo[key] = (tuple(speaking), on_taken)
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def broken_rules(attempt: Attempt, shape: Shape, bit: int = 0) -> list[PlacementRule]:

@@ -69,7 +69,7 @@ def gate_holds(move: Redesign) -> Iterator[Violation]:
             yield Violation.of(
                 RuleId.REDESIGN_GATE_LOCKED,
                 cells=(cell, other),
-                edges=(gate,),
+                edges=((gate[0], Side(gate[1])),),
                 tile=tiles[cell],
                 cell=cell,
                 other=tiles[other],
@@ -156,7 +156,7 @@ def open_land_beside(layout: Layout, shape: Shape | None, within: int) -> int:
     found = layout.memo.get("beside open land")
     if found is None:
         found = layout.memo["beside open land"] = layout.beside(layout.open_land())
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def nobody_cut_by_swap(layout: Layout, shape: Shape | None, within: int) -> int:
@@ -301,7 +301,7 @@ def removable_bits(layout: Layout) -> int:
     found = layout.memo.get("removable")  # asked once per tile of a position: kept at hand
     if found is None:
         found = anded(layout, "removable", REMOVAL_RULES, None)
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def removable_cells(layout: Layout) -> Sequence[Cell]:
@@ -332,7 +332,7 @@ def removal_masks(layout: Layout) -> tuple[int, ...]:
         found = layout.memo["removal masks"] = tuple(
             rule.holds(layout, None, full) for rule in REMOVAL_RULES
         )
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 # -- swaps ----------------------------------------------------------------------------------
@@ -348,7 +348,7 @@ def swap_bits(layout: Layout, shape: Shape) -> int:
         if found:
             found &= SWAP_DISCONNECTS.holds(layout, shape, found)
         layout.memo[key] = found
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def _slot_bits(layout: Layout) -> int:
