@@ -28,11 +28,6 @@ _AROUND = tuple((side, side.opposite, *side.delta) for side in SIDES)
 """Per side, north first: the side, its opposite and the step (dx, dy) to the cell across
 it, flat (read in the explanations' inner loops)."""
 _CAMP_EDGES = (Edge.BASTION, Edge.PLAIN)
-_OPEN, _WALL, _BASTION = Edge.OPEN, Edge.WALL, Edge.BASTION
-"""The edges the explanations compare, bound once: an enum's member is looked up on its class
-each time it is named, and the explanations of a whole board name them thousands of times."""
-_WALKING = RuleId.WALKING
-_WALKING_KEY = RuleId.WALKING.value
 _WALL_OPEN = f"{RuleId.WALLS_MATCH.value}:wall-open"
 _OPEN_WALL = f"{RuleId.WALLS_MATCH.value}:open-wall"
 """The message keys of the explanations a board makes most often."""
@@ -122,7 +117,7 @@ def _mismatch(
             facing, facing_cell, facing_edge = attempt.tile, cell, mine
         return Violation.of(
             RuleId.CAMP_SIDES,
-            "bastion" if camp_edge is _BASTION else "plain",
+            "bastion" if camp_edge is Edge.BASTION else "plain",
             cells=cells,
             edges=edges,
             camp=camp,
@@ -141,7 +136,7 @@ def _mismatch(
         "other": other,
         "other_cell": other_cell,
     }
-    key = _WALL_OPEN if mine is _WALL else _OPEN_WALL
+    key = _WALL_OPEN if mine is Edge.WALL else _OPEN_WALL
     return Violation.made(RuleId.WALLS_MATCH, key, params, cells, edges)
 
 
@@ -163,17 +158,17 @@ def walking(attempt: Attempt) -> Iterator[Violation]:
         mine, theirs = edges[side], other.edges[opposite]
         if other.is_camp:
             reason = "walking.camp"
-        elif mine is _OPEN and theirs is _OPEN:
+        elif mine is Edge.OPEN and theirs is Edge.OPEN:
             if other_cell in attempt.layout.reach:
                 return  # walked to from a reachable neighbour: nothing to explain
             reason = "walking.cut-off"
             cut_off.append(other_cell)
-        elif mine is _WALL and theirs is _WALL:
+        elif mine is Edge.WALL and theirs is Edge.WALL:
             if gate == side and other_cell in attempt.layout.reach:
                 return
             reason = "walking.double-wall"
             in_the_way += [(cell, side), (other_cell, opposite)]
-        elif mine is _WALL:
+        elif mine is Edge.WALL:
             reason = "walking.own-wall"
             in_the_way.append((cell, side))
         else:
@@ -183,7 +178,7 @@ def walking(attempt: Attempt) -> Iterator[Violation]:
         reasons.append(Phrase.of(reason, where))
     params = {"tile": tile, "cell": cell, "reasons": reasons or [_NO_SIDE]}
     cells = (cell, *cut_off) if cut_off else (cell,)
-    yield Violation.made(_WALKING, _WALKING_KEY, params, cells, tuple(in_the_way))
+    yield Violation.made(RuleId.WALKING, RuleId.WALKING.value, params, cells, tuple(in_the_way))
 
 
 def no_holes(attempt: Attempt) -> Iterator[Violation]:
