@@ -21,8 +21,15 @@ import sys
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
-from alhambra_nb.core.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE, catalogue_path
-from alhambra_nb.core.messages import ENGLISH, NOUN_FORMS
+from alhambra_nb.core.messages import (
+    DOMAIN,
+    ENGLISH,
+    LANGUAGES,
+    LOCALE_DIR,
+    NOUN_FORMS,
+    SOURCE_LANGUAGE,
+    catalogue_path,
+)
 
 PARTS = (
     "alhambra_nb.render",
@@ -46,6 +53,28 @@ def english() -> dict[str, str | tuple[str, str]]:
     return dict(ENGLISH)
 
 
+KEY_NOTES = {
+    "answer.": (
+        "Words a learner may type as this answer; the English is always read too. Separate "
+        "several forms of the word with | (the code splits them); the first form is how "
+        "feedback and examples write it."
+    ),
+    "tile-words.": (
+        "A tile named with what tells it from the others of its type. {name} is the tile's "
+        "noun, already in the form the sentence asks for; the details follow it."
+    ),
+    "amount.": (
+        "An amount of money: the number and the currency written together, one text per "
+        "plural form of your language."
+    ),
+    "sentence.join": (
+        "Two sentences said one after the other: with a space between them, or none where "
+        "the language writes none (Japanese: {before}{after})."
+    ),
+}
+"""Notes for the translators of whole families of entries, by the start of their keys."""
+
+
 def translator_note(key: str, text: str | tuple[str, str]) -> list[str]:
     """What a translator needs beside the English: the placeholders and how nouns bend."""
     notes = []
@@ -56,6 +85,7 @@ def translator_note(key: str, text: str | tuple[str, str]) -> list[str]:
             "{side:" + form + "}. Put here what that form is in your language (a case "
             "ending, the article); English has one form for all."
         )
+    notes += [note for prefix, note in KEY_NOTES.items() if key.startswith(prefix)]
     texts = text if isinstance(text, tuple) else (text,)
     names = sorted({name for t in texts for name in PLACEHOLDER.findall(t)})
     if names:

@@ -14,7 +14,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 
-from alhambra_nb.core import i18n
+from alhambra_nb.core import messages as i18n
 from alhambra_nb.core.messages import ENGLISH, Template
 
 

@@ -22,8 +22,7 @@ import pytest
 import alhambra_nb as alh
 from alhambra_nb import chapters
 from alhambra_nb.chapters import AnswerError, Chapter, ChapterError, Step
-from alhambra_nb.core.i18n import LANGUAGES
-from alhambra_nb.core.messages import ENGLISH, render, template
+from alhambra_nb.core.messages import ENGLISH, LANGUAGES, render, sentences, template
 from tests.catalogues import every_template, reading, write_catalogue
 from tests.test_chapters import ANSWERS
 
@@ -76,9 +75,11 @@ VERDICT_KEYS = sorted(k for k in ENGLISH if k.startswith("task."))
 @cache
 def task_sentences(language: str) -> re.Pattern[str]:
     """One task sentence of the catalogue in ``language``, or several one after another (a
-    verdict may give a note per part of the answer, each begun with a capital)."""
+    verdict may give a note per part of the answer, each begun with a capital), joined as the
+    language joins sentences (a space, or none in Japanese)."""
     one = "|".join(f"(?:{template_pattern(key, language).pattern})" for key in VERDICT_KEYS)
-    return re.compile(f"(?:{one})(?: (?:{one}))*", re.DOTALL | re.IGNORECASE)
+    between = re.escape(sentences(["", ""], language))
+    return re.compile(f"(?:{one})(?:{between}(?:{one}))*", re.DOTALL | re.IGNORECASE)
 
 
 def is_a_task_sentence(message: str, language: str) -> bool:
@@ -312,3 +313,19 @@ def test_counts_are_said_with_the_languages_words_and_plurals(made_up: str) -> N
     assert template("task.number.2", made_up) in verdict.message.lower()
     missed = chapters.step("building/legal-cells/try").check({(2, 0)}, language=made_up)
     assert template("task.cells.missed", made_up, count=3).split("{")[0] in missed.message
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "de", "pl", "ja"])
+def test_the_neutral_player_may_be_named_as_the_english_tutorials_name_them(language):
+    """Every translated tutorial runs the English code, whose solutions call the neutral
+    player "Dirk": the answer is read as naming this game's neutral player."""
+    alh.set_language(language)
+    try:
+        step = alh.chapters.step("two-players/neutral/try")
+        assert step.check({"Ana": 5, "Ben": 6, "Dirk": 11}).ok
+        wrong = step.check({"Ana": 5, "Ben": 6, "Dirk": 10})
+        assert not wrong.ok
+        neutral = {"en": "Dirk", "hu": "Géza", "de": "Dirk", "pl": "Marek", "ja": "ディルク"}
+        assert neutral[language] in str(wrong)
+    finally:
+        alh.set_language("en")

@@ -218,8 +218,9 @@ def test_mime_bundle_has_a_static_picture_and_deterministic_text(widget):
     assert ET.tostring(nested[0]) == ET.tostring(ET.fromstring(city_svg(widget.city)))
     assert len(nested) == 1 + len(widget.tiles)
     words = [node.text for node in picture.iter(f"{{{SVG}}}text")]
-    codes = [t.code for t in widget.tiles]
-    assert "Tiles to try" in words and [w for w in words if w in codes] == codes
+    captions = ["tower, price 9", "garden, price 6"]  # in words, never the tiles' codes
+    assert "Tiles to try" in words and [w for w in words if w in captions] == captions
+    assert not {t.code for t in widget.tiles} & set(words)
     assert "Reserve" not in words  # an empty reserve is not drawn
     assert data["application/vnd.jupyter.widget-view+json"]["model_id"] == widget.model_id
     assert repr(widget) == data["text/plain"]
@@ -338,7 +339,7 @@ def test_the_widget_words_come_from_the_catalogue(widget, monkeypatch):
     monkeypatch.setitem(ENGLISH, "widget.placed", "Gebaut: {tile} bei {cell}{gate}.")
     monkeypatch.setitem(ENGLISH, "page.reserve", "Reserve (de)")
     widget.try_place((0, -1))
-    assert widget.note == "Gebaut: tower-9-NE bei (0, -1)."
+    assert widget.note == "Gebaut: tower (walls north and east) bei (0, -1)."
     assert alh.CityWidget()._words["reserve"] == "Reserve (de)"
 
 

@@ -268,3 +268,17 @@ def test_the_labs_results_copy_and_pickle(how):
     cell = next(c for c, _ in cities["Ana"].items() if not cities["Ana"].check_removal(c))
     what = alh.lab.what_if(cities, "Ana", f"{cell[0]},{cell[1]} -")
     assert str(TWINS[how](what)) == str(what)
+
+
+def test_what_a_city_answers_is_the_askers_own():
+    """Answers the city remembers for its position are handed out as copies: changing one
+    changes no later answer."""
+    city = alh.random_city(3, 20)
+    tile = next(t for t in alh.TILES if city.gate_openings(t))
+    first = city.gate_openings(tile)
+    expected = list(first)
+    first.clear()
+    assert city.gate_openings(tile) == expected
+    cells = city.legal_cells(tile)
+    with pytest.raises((AttributeError, TypeError)):
+        cells.add((99, 99))  # type: ignore[attr-defined]  # a read-only set

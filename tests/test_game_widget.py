@@ -485,8 +485,8 @@ def ana_bids(w: alh.GameWidget) -> bool:
     ("seed", "choose", "expected"),
     [
         (3, lambda actions: actions[0], {"Bid", "PayBid"}),
-        (5, lambda actions: actions[0], {"Bid", "FatimeChoice", "ElSchaufRedesign"}),
-        (7, first_module_action, {"TakeGate", "PlaceTile gated", "KarimBuy", "MachmaSwap"}),
+        (12, lambda actions: actions[0], {"Bid", "FatimeChoice", "ElSchaufRedesign"}),
+        (2, first_module_action, {"TakeGate", "PlaceTile gated", "KarimBuy", "MachmaSwap"}),
     ],
 )
 def test_a_whole_game_with_every_module_through_messages(seed, choose, expected):

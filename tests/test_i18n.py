@@ -24,7 +24,7 @@ from babel.messages.pofile import read_po
 
 import alhambra_nb as alh
 from alhambra_nb import chapters
-from alhambra_nb.core import i18n
+from alhambra_nb.core import messages as i18n
 from alhambra_nb.core.messages import ENGLISH, render, template
 
 ROOT = Path(__file__).resolve().parent.parent

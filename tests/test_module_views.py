@@ -109,12 +109,13 @@ def test_the_gate_chooser_says_where_a_gate_lets_each_tile_in():
     for tile in player.reserve:
         openings = player.city.gate_openings(tile)
         hint = chooser.hint(tile.code)
+        named = alh.word(tile.described())  # the tile in words, never its code
         if openings:
             cell, _ = openings[0]
-            assert hint.startswith(f"Only with a gate the {tile.code} also fits at")
+            assert hint.startswith(f"Only with a gate the {named} also fits at")
             assert str(cell) in hint or f"{cell[0]}, {cell[1]}" in hint
         else:
-            assert hint == f"A gate opens no new cell for the {tile.code}."
+            assert hint == f"A gate opens no new cell for the {named}."
     assert chooser.hint("no-such-tile") == ""
     # Without a gate card there is no chooser.
     assert view_of(GATE_SHOWN.game(), "gates", 0).gate is None

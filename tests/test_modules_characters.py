@@ -100,7 +100,7 @@ def test_a_revealed_character_stops_play_for_an_auction():
     nxt = (turn_player + 1) % 3
     auction = _data(after).auction
     assert auction.character == ch.YUSUF and auction.resume == nxt
-    assert after.current == nxt  # the player whose turn is next bids first
+    assert after.current == turn_player  # the player on turn, whose refill it was, bids first
     assert len(after.display) == 4  # the replacement money card was drawn
     assert "Yusuf E'Passuff comes up: play stops for an auction." in _sentences(after)
     # Nothing but bidding now.
@@ -116,7 +116,7 @@ def _auction(seed: int = 5) -> GameState:
         (("denar-9#1", "denar-3#1"), ("dirham-6#1", "ducat-7#1"), ("guilder-2#1",))
     ):
         set_hand(state, seat, *cards)
-    state.current = 2  # seat 0 is next: it bids first
+    state.current = 0  # seat 0's refill turns Yusuf up: it bids first, seat 1 plays next
     return _reveal(state, ch.YUSUF)
 
 
@@ -138,7 +138,7 @@ def test_bidding_goes_round_once_in_seat_order():
     assert list(legal_actions(state)) == [alh.PayBid(("ducat-7#1",))]
     state = apply_action(state, "pay ducat-7#1")
     assert _data(state).owned[1] == [ch.YUSUF]
-    assert state.current == 0 and _data(state).auction is None  # play goes on
+    assert state.current == 1 and _data(state).auction is None  # play goes on: seat 1's turn
     assert "ducat-7#1" in state.discard
     assert "Player 2 wins Yusuf E'Passuff for 7, paying 7 Ducat." in _sentences(state)
     check_invariants(state, round_trip=True)
@@ -150,8 +150,84 @@ def test_nobody_bids_and_the_character_leaves_the_game():
         state = apply_action(state, "pass")
     assert _data(state).auction is None and ch.YUSUF in _data(state).removed
     assert "Nobody bids for Yusuf E'Passuff: the card leaves the game." in _sentences(state)
-    assert state.current == 0
+    assert state.current == 1
     check_invariants(state)
+
+
+def _all_can_bid(state: GameState) -> None:
+    """Every seat holds money, so that nobody passes unasked and the order shows."""
+    for seat, card in enumerate(("denar-9#1", "dirham-9#1", "ducat-9#1")):
+        set_hand(state, seat, card)
+
+
+def _loaded(state: GameState) -> GameState:
+    return GameState.from_dict(json.loads(json.dumps(state.to_dict())))
+
+
+def test_the_player_on_turn_bids_first_then_the_next_player_plays():
+    """Ruling R8 (the rulebook: "Az éppen soron lévő játékos licitálhat elsőként"): seat 1's
+    refill turns the character up, so seat 1 bids first, not seat 2 whose turn is next."""
+    state = _state()
+    _all_can_bid(state)
+    state.current = 1
+    state = _reveal(state, ch.YUSUF)
+    assert state.current == 1 and _data(state).auction.order == [1, 2, 0]
+    assert "The auction of Yusuf E'Passuff begins; Player 2 bids first." in _sentences(state)
+    for seat in (1, 2, 0):  # each is asked once, in seat order
+        assert state.current == seat
+        state = apply_action(state, "pass")
+    # The auction over, the next player's turn begins.
+    assert _data(state).auction is None and state.current == 2
+    assert state.may_act and state.actions == 0
+    check_invariants(state)
+
+
+def _two_characters_revealed() -> GameState:
+    """Seat 1 ends its turn; its refill turns up Yusuf E'Passuff, then Hakim Wahid."""
+    state = _state()
+    _all_can_bid(state)
+    state.current = 1
+    for spot in (state.deck, _data(state).aside):
+        if ch.HAKIM in spot:
+            spot.remove(ch.HAKIM)
+    state.deck.insert(0, ch.HAKIM)
+    return _reveal(state, ch.YUSUF)  # Yusuf on top of the deck, Hakim under him
+
+
+def test_every_character_of_one_refill_is_auctioned_from_the_player_on_turn():
+    state = _two_characters_revealed()
+    assert _data(state).queue == [ch.HAKIM] and _data(state).first_bidder == 1
+    check_invariants(state, round_trip=True)
+    state = _loaded(state)  # a save between the two auctions remembers who bids first
+    for _ in range(3):
+        state = apply_action(state, "pass")
+    assert _data(state).auction.character == ch.HAKIM
+    assert state.current == 1 and _data(state).auction.order == [1, 2, 0]
+    assert _data(state).first_bidder is None  # no character waits any more
+    for _ in range(3):
+        state = apply_action(state, "pass")
+    assert _data(state).auction is None and state.current == 2
+    check_invariants(state, round_trip=True)
+
+
+def test_a_save_without_the_first_bidder_auctions_its_waiting_character_as_before():
+    """Saves made before the first bidder was kept still load: the character waiting is
+    auctioned from the player whose turn goes on, as the engine did then."""
+    data = _two_characters_revealed().to_dict()
+    del data["extra"]["characters"]["first_bidder"]
+    state = GameState.from_dict(json.loads(json.dumps(data)))
+    for _ in range(3):
+        state = apply_action(state, "pass")
+    assert _data(state).auction.character == ch.HAKIM and state.current == 2
+
+
+def test_loading_refuses_a_first_bidder_who_has_no_seat():
+    data = _two_characters_revealed().to_dict()
+    data["extra"]["characters"]["first_bidder"] = 3  # a seat of the save format, not of 3
+    with pytest.raises(alh.GameStateError) as error:
+        alh.Game.from_json(json.dumps(data))
+    assert error.value.field == "extra.characters.first_bidder"
+    assert "no seat 3" in str(error.value)
 
 
 def test_diamonds_pay_for_a_character():
@@ -268,7 +344,7 @@ def test_faruk_will_haben_takes_up_to_seven():
 
 
 def _fatime_auction():
-    """Fatime revealed with only seat 0 able to pay, seat 2 to act."""
+    """Fatime turned up by seat 2's refill, only seat 0 able to pay."""
     state = _state()
     set_hand(state, 0, "denar-9#1")
     for seat in (1, 2):

@@ -78,7 +78,7 @@ def test_pictures_are_well_formed_svg_with_a_description(small):
     assert "(1, 0): garden, walls north and east." in desc.text
     assert "Longest outer wall" in desc.text
     tile_root = parse(tile_svg("tower-9-NE"))
-    assert tile_root.find(f"{SVG}desc").text == "tower-9-NE: tower, walls north and east"
+    assert tile_root.find(f"{SVG}desc").text == "tower (price 9, walls north and east)"
 
 
 def test_every_element_has_a_css_class(small):

@@ -70,7 +70,8 @@ def test_a_game_shows_itself_as_its_table():
 def test_its_words_without_the_picture_are_the_game_described(language):
     game = played(["Ann", "Bob"], 4, 10)
     root = ET.fromstring(game_svg(game, language=language))
-    assert root.find(f"{SVG}desc").text == game.describe(language)
+    # the game as print(game) says it, its tiles and cards in words rather than codes
+    assert root.find(f"{SVG}desc").text == game.describe(language, notation=False)
     market = template("widget.table-market", language)
     assert texts(root, "panel-title")[0] == market
 

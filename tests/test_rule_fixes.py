@@ -27,6 +27,12 @@ def _events(state: GameState) -> list[str]:
     return [event.key for event in state.log]
 
 
+def _first_bidder(state: GameState) -> str:
+    """The player the last auction began with."""
+    starts = [event for event in state.log if event.key == "event.auction-start"]
+    return starts[-1].params["player"]
+
+
 def _on_top_of_deck(state: GameState, *cards: str) -> None:
     """Put ``cards`` on top of the money deck in this order, from wherever they lie."""
     data = _data(state)
@@ -65,7 +71,7 @@ def _win_auction_alone(state: GameState, seat: int, *cards: str) -> None:
 def test_a_character_revealed_with_a_scoring_card_is_auctioned_before_it():
     state = new_state(3, 5, modules=("characters",))
     last = state.current
-    bidder = (last + 1) % 3  # the player whose turn is next bids first (ruling R8)
+    bidder = (last + 1) % 3  # the only one with money: the player on turn passes unasked
     build(state, bidder, (1, 0), "garden-10")
     _win_auction_alone(state, bidder, "denar-4#1")
     _on_top_of_deck(state, "scoring-1", ch.HAKIM)
@@ -73,12 +79,14 @@ def test_a_character_revealed_with_a_scoring_card_is_auctioned_before_it():
     # Play stops at once for the auction: the scoring waits for it.
     assert after.scorings == () and after.revealed == ["scoring-1"]
     assert _data(after).auction.character == ch.HAKIM and after.current == bidder
+    assert _first_bidder(after) == after.players[last].name  # ruling R8: the player on turn
     log = _events(after)
     assert log[log.index("event.end") :] == [
         "event.end",
         "event.scoring-card",
         "event.character-revealed",
         "event.auction-start",
+        "event.auction-cannot",  # the player on turn holds no money
     ]
     check_invariants(after, round_trip=True)  # a save in the middle of it loads
     after = apply_action(after, alh.Bid(1))
@@ -150,12 +158,13 @@ def _last_turn(seed: int = 5, towers_for_next: int = 0) -> tuple[GameState, int]
 
 def test_the_last_refill_auctions_a_character_before_its_scoring_and_the_end():
     state, last = _last_turn(towers_for_next=1)
-    bidder = (last + 1) % 3  # the seat after the last turn's player bids first
+    bidder = (last + 1) % 3  # the only one with money: the last turn's player passes unasked
     _win_auction_alone(state, bidder, "dirham-6#1", "guilder-1#1")
     _on_top_of_deck(state, "scoring-2", ch.HAKIM)
     after = _end_turn_with_one_card_to_refill(state)
     assert after.phase == PHASE_ENDING and after.current == bidder
     assert _data(after).auction.character == ch.HAKIM
+    assert _first_bidder(after) == after.players[last].name  # R8 in the last refill too
     assert [record["round"] for record in after.scorings] == [1]
     assert "event.character-late" not in _events(after)
     # Nothing but the auction until it is over.

@@ -26,7 +26,7 @@ import pytest
 
 import alhambra_nb as alh
 from alhambra_nb import chapters
-from alhambra_nb.core.geometry import format_cell
+from alhambra_nb.core.messages import format_cell
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGLISH_TUTORIALS = sorted((ROOT / "tutorials").glob("*.ipynb"))
@@ -195,6 +195,14 @@ def test_a_refusal_is_printed_in_words_never_as_a_rule_id_or_a_repr(path):
 RULING_ID = re.compile(r"\bR\d+\b")
 MODULE_IDS = sorted(name for name in alh.MODULES if "-" in name)
 TEACHER_NOTE = "> **For teachers:**"
+TEACHER_NOTES = (
+    TEACHER_NOTE,
+    "> **Für Lehrkräfte:**",
+    "> **Tanároknak:**",
+    "> **Dla nauczycieli:**",
+    "> **先生方へ：**",
+)
+"""How a note for teachers opens, in each language's tutorials."""
 
 
 def learner_words(cell: nbformat.NotebookNode) -> str:
@@ -203,7 +211,7 @@ def learner_words(cell: nbformat.NotebookNode) -> str:
     if cell.cell_type == "code":
         return "\n".join(line.partition("#")[2] for line in cell.source.splitlines())
     paragraphs = re.split(r"\n\s*\n", cell.source)
-    return "\n\n".join(p for p in paragraphs if not p.lstrip().startswith(TEACHER_NOTE))
+    return "\n\n".join(p for p in paragraphs if not p.lstrip().startswith(TEACHER_NOTES))
 
 
 @pytest.mark.parametrize("path", TUTORIALS, ids=ids(TUTORIALS))
@@ -220,6 +228,8 @@ def test_the_id_check_reads_notes_for_teachers_apart():
     told = nbformat.v4.new_markdown_cell(f'Hakim Wahid, as the module "{MODULE_IDS[0]}".')
     assert MODULE_IDS[0] in learner_words(told)
     assert "R3" in learner_words(nbformat.v4.new_code_cell("x = 1  # ruling R3"))
+    german = f'Hakim Wahid.\n\n> **Für Lehrkräfte:** das Modul "{MODULE_IDS[0]}" zählt ihn halb.'
+    assert MODULE_IDS[0] not in learner_words(nbformat.v4.new_markdown_cell(german))
 
 
 TILE_CODE = re.compile(r"\b(?:pavilion|seraglio|arcades|chambers|garden|tower)-\d+(?:-[NESW]+)?\b")
@@ -300,7 +310,13 @@ def test_an_unanswered_exercise_prompts_in_plain_words(path):
         answer_cells = [c for c in exercise.question_cells if blank.search(c.source)]
         assert len(answer_cells) == 1, exercise.name
         printed = visible_text(answer_cells[0])
-        unanswered = exercise.step.check(..., language=language_of(path))
+        # The notebook's session speaks its language: a staged game names its neutral
+        # player in it (Géza, Marek, ディルク), as the notebook did.
+        alh.set_language(language_of(path))
+        try:
+            unanswered = exercise.step.check(..., language=language_of(path))
+        finally:
+            alh.set_language("en")
         assert printed.strip() == str(unanswered).strip(), printed
         assert "None" not in printed
 

@@ -20,12 +20,8 @@ import alhambra_nb as alh
 ROOT = Path(__file__).resolve().parent.parent
 TUTORIALS = ROOT / "tutorials"
 TRANSLATED = ("hu", "de", "pl", "ja")
-NOTEBOOKS = (
-    "00_welcome.ipynb",
-    "01_tiles_and_building_rules.ipynb",
-    "03_scoring_majorities_and_walls.ipynb",
-    "09_play_against_the_computer.ipynb",
-)
+NOTEBOOKS = tuple(sorted(path.name for path in TUTORIALS.glob("*.ipynb")))
+"""Every English tutorial: each exists in every language."""
 SET_LANGUAGE = re.compile(r'alh\.set_language\("([a-z]+)"\)')
 LINK = re.compile(r"\]\(([^)#\s]+\.ipynb)\)")
 
@@ -46,19 +42,48 @@ def read(path: Path) -> nbformat.NotebookNode:
 PAIRS = [(lang, name) for lang in TRANSLATED for name in NOTEBOOKS]
 
 
+def parity_problems(english: nbformat.NotebookNode, translated: nbformat.NotebookNode) -> list:
+    """How ``translated`` drifts from ``english``: its cells' kinds, ids and tags, and every
+    code cell whose code (comments and the language asked for aside) differs."""
+    problems = []
+    for what, read_cell in (
+        ("kinds", lambda c: c.cell_type),
+        ("ids", lambda c: c.get("id")),
+        ("tags", lambda c: c.metadata.get("tags", [])),
+    ):
+        if [read_cell(c) for c in translated.cells] != [read_cell(c) for c in english.cells]:
+            problems.append(f"the cells' {what} differ")
+    if len(translated.cells) == len(english.cells):
+        for index, (mine, theirs) in enumerate(zip(translated.cells, english.cells, strict=True)):
+            if theirs.cell_type == "code" and code_without_comments(
+                mine.source
+            ) != code_without_comments(theirs.source):
+                problems.append(f"cell {index}: the code differs")
+    return problems
+
+
 @pytest.mark.parametrize(("language", "name"), PAIRS, ids=[f"{a}/{b[:2]}" for a, b in PAIRS])
 def test_a_translation_has_the_english_cells_and_code(language, name):
     english, translated = read(TUTORIALS / name), read(TUTORIALS / language / name)
-    assert [c.cell_type for c in translated.cells] == [c.cell_type for c in english.cells]
-    assert [c.get("id") for c in translated.cells] == [c.get("id") for c in english.cells]
-    assert [c.metadata.get("tags", []) for c in translated.cells] == [
-        c.metadata.get("tags", []) for c in english.cells
+    assert parity_problems(english, translated) == []
+
+
+def test_the_parity_check_finds_a_translation_that_drifted():
+    english = read(TUTORIALS / "05_a_turn_and_buying.ipynb")
+    broken = read(TUTORIALS / "de" / "05_a_turn_and_buying.ipynb")
+    code = [i for i, c in enumerate(broken.cells) if c.cell_type == "code"]
+    broken.cells[code[3]].source += "\nprint('one line more')"
+    broken.cells[code[4]].metadata["tags"] = ["nbval-skip"]
+    assert parity_problems(english, broken) == [
+        "the cells' tags differ",
+        f"cell {code[3]}: the code differs",
     ]
-    for index, (mine, theirs) in enumerate(zip(translated.cells, english.cells, strict=True)):
-        if theirs.cell_type == "code":
-            assert code_without_comments(mine.source) == code_without_comments(theirs.source), (
-                f"cell {index}"
-            )
+    broken.cells.pop(code[5])
+    assert parity_problems(english, broken) == [
+        "the cells' kinds differ",
+        "the cells' ids differ",
+        "the cells' tags differ",
+    ]
 
 
 @pytest.mark.parametrize(("language", "name"), PAIRS, ids=[f"{a}/{b[:2]}" for a, b in PAIRS])

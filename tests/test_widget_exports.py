@@ -60,7 +60,9 @@ def test_every_widget_leaves_a_picture_in_the_export(exported):
 def test_the_city_shows_its_tray_and_the_chapter_its_words(exported):
     city, chapter, game = outputs(exported)
     for code in ("tower-9-NE", "garden-6", "pavilion-8-N"):
-        assert f">{code}</text>" in city
+        tile = alh.Tile.parse(code)  # each tray tile captioned in words, never by its code
+        assert f">{alh.word(tile.building)}, price {tile.price}</text>" in city
+        assert f">{code}</text>" not in city
     assert ">Tiles to try</text>" in city and ">Reserve</text>" in city
     step = alh.ChapterWidget("building", step=3).step
     assert step.title in chapter

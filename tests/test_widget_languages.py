@@ -17,8 +17,7 @@ from pathlib import Path
 import pytest
 
 import alhambra_nb as alh
-from alhambra_nb.core.i18n import LanguageError
-from alhambra_nb.core.messages import ENGLISH, Template, render, template
+from alhambra_nb.core.messages import ENGLISH, LanguageError, Template, render, template
 from alhambra_nb.render import city_svg, describe_cell, game_svg, legend_svg, tile_svg
 from alhambra_nb.render.text import describe_city, describe_tile, describe_violations, rule_tag
 from alhambra_nb.widgets.board import extent_cells, parse_cell_key
@@ -197,9 +196,10 @@ def test_the_city_widget_speaks_its_language(known_catalogues, city, language):
         assert w._words[name] == translated(f"page.{name}", language)
     cells = w._verdicts["cells"]
     ok = sum(verdict["ok"] for verdict in cells.values())
-    expected = render("page.fits", {"tile": "tower-9-NE", "count": ok}, language)
+    tower = alh.Tile.parse("tower-9-NE")
+    expected = render("page.fits", {"tile": tower.described(), "count": ok}, language)
     assert w._verdicts["status"] == expected
-    assert expected != render("page.fits", {"tile": "tower-9-NE", "count": ok}, "en")
+    assert expected != render("page.fits", {"tile": tower.described(), "count": ok}, "en")
     violations = w.verdict_at((-1, 0))
     why = describe_violations(violations, language)
     assert why != describe_violations(violations, "en")
@@ -207,8 +207,9 @@ def test_the_city_widget_speaks_its_language(known_catalogues, city, language):
     assert cells["-1,0"]["text"] == render("widget.verdict-broken", wanted, language)
     assert cells["-1,0"]["violations"][0]["message"] == violations[0].explain(language)
     legal = next(key for key, verdict in cells.items() if verdict["ok"])
-    doing = render("widget.doing-place", {"tile": "tower-9-NE", "gate": ""}, language)
-    assert doing != render("widget.doing-place", {"tile": "tower-9-NE", "gate": ""}, "en")
+    words = {"tile": tower.described(price=False), "gate": ""}
+    doing = render("widget.doing-place", words, language)
+    assert doing != render("widget.doing-place", words, "en")
     x, y = (int(n) for n in legal.split(","))
     ok_text = render("widget.verdict-ok", {"cell": (x, y), "doing": doing}, language)
     assert cells[legal]["text"] == ok_text

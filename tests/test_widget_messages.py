@@ -261,3 +261,29 @@ def test_every_write_from_the_page_is_applied_whole_or_refused_whole(write):
     else:  # applied: every trait took a valid value, and the verdicts follow them
         assert w._verdicts["rotation"] == w.rotation and w._verdicts["mode"] == w.mode
         assert w.mode in ("build", "redesign") and w.rotation in range(4)
+
+
+def test_a_game_write_naming_a_gate_and_a_bad_choice_is_refused_whole():
+    """The gate's check reads the chosen tile: a choice not yet checked must not break it."""
+    w = a_game_widget(modules=("gates",))
+    before = synced(w)
+    w.set_state({"gate": "N", "choice": 3})
+    assert w.choice is None and w.gate is None
+    assert w._note["kind"] == "ignored"
+    assert synced(w) == {**before, "_note": w._note}
+
+
+GAME_TRAITS = st.sampled_from(["choice", "redesign", "gate", "el_schauf", "_board", "nonsense"])
+CHOICES = st.sampled_from([["bought", 0], ["reserve", 0], ["bought", 9], ("reserve", -1)])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.dictionaries(GAME_TRAITS, FIELD | CHOICES, min_size=1, max_size=3))
+def test_every_write_to_the_game_table_is_applied_whole_or_refused_whole(write):
+    w = a_game_widget(modules=("gates",))
+    before = synced(w)
+    w.set_state(write)
+    if w._note.get("kind") == "ignored":
+        assert synced(w) == {**before, "_note": w._note}, write
+    else:
+        assert set(write) <= {"choice", "redesign", "gate"}

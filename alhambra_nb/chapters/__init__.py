@@ -17,8 +17,7 @@ from __future__ import annotations
 
 from string import ascii_lowercase
 
-from ..core.errors import shown
-from ..core.messages import add_messages, render
+from ..core.messages import add_messages, render, shown
 from . import building, components, expansion, play, redesign, scoring
 from .expansion_tasks import (
     AllowedActionsTask,

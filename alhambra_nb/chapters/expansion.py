@@ -126,10 +126,9 @@ GATES = Chapter(
                 "Gate cards (one per player) are shuffled into money piles 3, 4 and 5. When "
                 "one turns up while the money display is refilled, it is laid beside the "
                 "market (a second one is discarded) and another money card is drawn.\n\n"
-                "The rulebook does not say what taking it costs; in this game, taking the "
-                "displayed gate card is a whole take-money action: no money comes with it. "
-                "Ana holds a gate card already, and another "
-                "lies beside the market."
+                "The rulebook lets the player on turn take the gate card instead of a money "
+                "card; in this game, taking it is a whole take-money action: no money comes "
+                "with it. Ana holds a gate card already, and another lies beside the market."
             ),
             game=GATE_TURN,
             rulings=("R7",),
@@ -284,13 +283,13 @@ AUCTION = GameStage(
                 "order": [1, 2, 0],
                 "high": 0,
                 "leader": None,
-                "resume": 1,
+                "resume": 2,
                 "paying": False,
             }
         }
     },
 )
-# For the lesson: Abdul Karim is up; Ben bids first.
+# For the lesson: Ben's refill turned up Abdul Karim; Ben bids first, Cem plays next.
 AUCTION_SHOW = GameStage(
     players=("Ana", "Ben", "Cem"),
     modules=("characters", "diamonds"),
@@ -307,7 +306,7 @@ AUCTION_SHOW = GameStage(
                 "order": [1, 2, 0],
                 "high": 0,
                 "leader": None,
-                "resume": 1,
+                "resume": 2,
                 "paying": False,
             }
         }
@@ -368,15 +367,16 @@ CHARACTERS = Chapter(
             text=(
                 "Ten characters: two each are shuffled into money piles 2, 3 and 4; the other "
                 "four lie face down aside. A character turned up stops play for an auction.\n\n"
-                "The rulebook says little about the auction; in this game, the player whose "
-                "turn is next bids first; going round once "
-                "in seat order, each player bids more than the highest bid so far or passes. "
-                "A player bids only what they can pay in ONE currency (or in diamonds). The "
-                "highest bidder pays cards of one currency (or diamonds) totalling at least "
-                "the bid, with no change. With no bid the character leaves the game.\n\n"
-                "Abdul Karim is up. Ben is next to play and bids first; he holds Guilder 4 "
-                "and 3 and Diamonds 9. Then Cem (Denar 7 and 6, Ducat 2), then Ana (Dirham 6 "
-                "and 5, Ducat 9)."
+                "The rulebook says how the auction goes: the player on turn bids first or "
+                "passes; then, in seat order, each player bids more than the highest bid so "
+                "far or passes. Once everyone has had a turn, the highest bidder takes the "
+                "character. A player bids only what they can pay in ONE currency (or in "
+                "diamonds). With no bid the character leaves the game. In this game, the "
+                "player on turn is the one whose refill turned the character up, and the "
+                "highest bidder pays cards totalling at least the bid, with no change.\n\n"
+                "Ben has ended his turn, and his refill turned up Abdul Karim: Ben bids "
+                "first; he holds Guilder 4 and 3 and Diamonds 9. Then Cem (Denar 7 and 6, "
+                "Ducat 2), then Ana (Dirham 6 and 5, Ducat 9)."
             ),
             game=AUCTION_SHOW,
             rulings=("R8",),
@@ -385,7 +385,7 @@ CHARACTERS = Chapter(
             id="characters/auction/try",
             title="Try it: the highest bid",
             text=(
-                "Another auction: Hakim Wahid is up. Ben is next to play and bids first; he "
+                "Another auction: Ben's refill turned up Hakim Wahid, so Ben bids first; he "
                 "holds Ducat 6 and 2 and Diamonds 7. He may bid only what he can pay in one "
                 "currency or in diamonds."
             ),
@@ -598,8 +598,9 @@ CAMPS = Chapter(
                 "Alhambra: each tile of the unbroken straight line scores 1 (the fountain "
                 "counts, camps do not; inner walls do not break the line, an empty cell or "
                 "a camp ends it). A camp with two arrows scores both. Camps have no building "
-                "type: no majority. The rulebook's example: 5 + 5 + 2 = 12. The rulebook does "
-                "not say what ends a line; in this game, the first empty cell or camp does."
+                "type: no majority. The rulebook's example: 5 + 5 + 2 = 12. The rulebook "
+                "counts the tiles that border one another without a break along the arrow, "
+                "so an empty cell ends a line; that a camp ends it too is this game's reading."
             ),
             position=SEED_EXAMPLE,
             camp_lines=True,

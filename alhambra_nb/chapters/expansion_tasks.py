@@ -15,9 +15,8 @@ from string import ascii_lowercase
 from typing import Any, ClassVar
 
 from ..core import City, Game, Tile, Violation, arrow_lines, as_tile
-from ..core.errors import shown
 from ..core.geometry import SIDES, Cell, Side, neighbour
-from ..core.messages import Phrase, add_messages
+from ..core.messages import Phrase, add_messages, shown
 from ..core.views import Auction, module_views
 from .game_tasks import GameTask, need_stage, read_name, told
 from .tasks import (
@@ -192,7 +191,7 @@ class CampPointsTask(Task):
         given = read_number(answer)
         lines = arrow_lines(city.tiles())
         total = sum(line.points for line in lines)
-        story = " ".join(_line_text(city, line, voice) for line in lines)
+        story = voice.sentences(_line_text(city, line, voice) for line in lines)
         if given == total:
             scored = reading_order({c for line in lines for c in line.cells})
             return right(voice.say("task.camps.right", points=total, story=story), cells=scored)
@@ -285,11 +284,11 @@ class AuctionWinnerTask(GameTask):
         story = game.events[before:]
         picked = read_name(answer, [p.name for p in game.players])
         if picked == winner:
-            said = " ".join(self._about(game, event, voice) for event in story)
+            said = voice.sentences(self._about(game, event, voice) for event in story)
             return right(voice.say("task.auction.right", story=said))
         # What the auction says about the player picked, not who won it.
         about = "".join(
-            self._about(game, event, voice) + " "
+            voice.sentences([self._about(game, event, voice), ""])  # the hint follows
             for event in story
             if event.params.get("player") == picked
         )
@@ -337,7 +336,7 @@ class AllowedActionsTask(GameTask):
         notes = [self._note(i, found, voice) for i, found in enumerate(verdicts)]
         refused = [v for found in verdicts for v in found]
         if picked == allowed:
-            return right(voice.say("task.allowed.right", notes=" ".join(notes)), refused)
+            return right(voice.say("task.allowed.right", notes=voice.sentences(notes)), refused)
         # Say why each wrongly picked option is refused, and only how many allowed ones were
         # left out: naming them would give the answer away.
         wrongly = [ascii_lowercase.index(ch) for ch in sorted(picked - allowed)]
@@ -346,7 +345,7 @@ class AllowedActionsTask(GameTask):
         if left_out:
             said.append(voice.say("task.allowed.left-out", count=left_out))
         marked = [v for i in wrongly for v in verdicts[i]]
-        return wrong(voice.say("task.allowed.wrong", notes=" ".join(said)), marked)
+        return wrong(voice.say("task.allowed.wrong", notes=voice.sentences(said)), marked)
 
     def _note(self, index: int, found: list[Violation], voice: Voice) -> str:
         letter = ascii_lowercase[index]

@@ -8,6 +8,7 @@ happened. Nothing here decides a rule; it only compares the learner's answer wit
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -21,8 +22,16 @@ from ..core import (
     Violation,
     card,
 )
-from ..core.errors import shown
-from ..core.messages import add_messages, render, template, word
+from ..core.messages import (
+    SOURCE_LANGUAGE,
+    add_messages,
+    render,
+    resolve,
+    sentences,
+    shown,
+    template,
+    word,
+)
 from ..core.money import CURRENCIES, MARKET_SPACES, MoneyCard
 from ..core.payment import is_exact_payment
 from .stage import GameStage
@@ -30,6 +39,8 @@ from .tasks import (
     UNHEARD,
     AnswerError,
     Task,
+    answer_word,
+    answers_as,
     capitalised,
     read_cell,
     read_number,
@@ -108,13 +119,11 @@ add_messages(
             "the display shows {shown}: there is no card {value} to take"
         ),
         "task.answer.empty-take": "a take holds at least one card",
-        "task.answer.payment": (
-            "an answer here lists cards such as ['denar 4', 'denar 6'], not {value}"
-        ),
+        "task.answer.payment": "an answer here lists cards such as {example}, not {value}",
         "task.answer.not-held": "the hand holds no card {value}; it holds {held}",
         "task.answer.not-held-twice": "the hand holds no second card {value}; it holds {held}",
         "task.answer.empty-payment": "a payment uses at least one card",
-        "task.answer.card": "a card is written like 'denar 4' or 'diamond 5', not {value}",
+        "task.answer.card": "a card is written like {card} or {diamond}, not {value}",
         "task.answer.nothing-bought": "nobody is holding a bought tile here",
         "task.answer.no-scoring": "no scoring happens here",
         "task.answer.receivers": (
@@ -123,8 +132,17 @@ add_messages(
         "task.answer.no-building": "no building is left on space {value}",
         "task.answer.space": (
             "a market space is written as its number, 1 to 4, or its currency, such as "
-            "'Denar', not {value}"
+            "{currency}, not {value}"
         ),
+        # the words an answer may use, in the learner's language (the English is always read
+        # too); several forms of one word are separated by | and the first is how feedback
+        # and examples write it
+        "answer.nobody": "nobody",
+        "answer.currency.denar": "denar",
+        "answer.currency.dirham": "dirham",
+        "answer.currency.ducat": "ducat",
+        "answer.currency.guilder": "guilder",
+        "answer.currency.diamond": "diamond|diamonds",
     }
 )
 """The words of the game tasks' feedback."""
@@ -139,7 +157,7 @@ def say(key: str, language: str | None = None, **params: Any) -> str:
 def reasons_text(violations: Iterable[Violation], language: str | None = None) -> str:
     """The engine's explanations of ``violations``, one sentence after the other, in
     ``language`` (the session's for ``None``)."""
-    return " ".join(v.explain(language) for v in violations)
+    return sentences((v.explain(language) for v in violations), language)
 
 
 def need_stage(stage: object) -> GameStage:
@@ -167,9 +185,19 @@ def _values_text(values: Iterable[int]) -> str:
     return " + ".join(str(v) for v in sorted(values))
 
 
-def _money_word(c: MoneyCard) -> str:
-    """A card as a payment answer writes it: ``'denar 4'`` (``'diamond 5'``, expansion II)."""
-    return f"{c.currency.value if c.currency is not None else 'diamond'} {c.value}"
+def _money_word(c: MoneyCard, language: str = SOURCE_LANGUAGE) -> str:
+    """A card as a payment answer writes it in ``language``: ``'denar 4'`` (``'diamond 5'``,
+    expansion II); ``'Dukat 4'`` in Hungarian."""
+    return _card_words(c.currency, c.value, language)
+
+
+def _card_words(currency: Currency | None, value: int, language: str) -> str:
+    return f"{answer_word(_currency_key(currency), language)} {value}"
+
+
+def _currency_key(currency: Currency | None) -> str:
+    """The catalogue entry of the words an answer names ``currency`` by (``None``: diamonds)."""
+    return f"answer.currency.{currency.value if currency is not None else 'diamond'}"
 
 
 # -- setup ----------------------------------------------------------------------------------
@@ -185,7 +213,7 @@ class StartPlayerTask(GameTask):
         names = [p.name for p in game.players]
         picked = read_name(answer, names)
         starter = names[game.state.current]
-        dealt = " ".join(told((e for e in game.events if e.key == "event.money"), voice))
+        dealt = voice.sentences(told((e for e in game.events if e.key == "event.money"), voice))
         reason = told((e for e in game.events if e.key == "event.start"), voice)[0]
         if picked == starter:
             return right(voice.say("task.start.right", reason=reason))
@@ -248,7 +276,7 @@ class TakeMoneyTask(GameTask):
         if missing:
             number = number_word(missing, voice)
             notes.append(voice.say("task.takes.missed", count=missing, number=number))
-        return wrong(" ".join(capitalised(note) for note in notes), found)
+        return wrong(voice.sentences(capitalised(note) for note in notes), found)
 
     def solutions(self, stage: Any) -> list[list[set[int]]]:
         game = need_stage(stage).game()
@@ -347,7 +375,7 @@ class PaymentTask(GameTask):
 
     def _check(self, stage: Any, answer: object, voice: Voice) -> Verdict:
         game = need_stage(stage).game()
-        cards = _read_payment(answer, game)
+        cards = _read_payment(answer, game, voice.language)
         action = Buy(self.space, tuple(c.id for c in cards))
         reasons = game.check(action)
         if reasons:
@@ -370,23 +398,29 @@ class PaymentTask(GameTask):
             and is_exact_payment(a.cards, tile.price)  # type: ignore[union-attr]
         ]
 
+    def answer_example(self, city: Any = None, language: str | None = None) -> str:
+        """``['denar 4', 'denar 2']`` with the currency in the learner's words."""
+        language = resolve(language)
+        return repr([_card_words(Currency.DENAR, value, language) for value in (4, 2)])
+
     def _fields(self) -> dict[str, Any]:
         return {"answer": "cards", "space": self.space}
 
 
-def _read_payment(answer: object, game: Game) -> list[MoneyCard]:
+def _read_payment(answer: object, game: Game, language: str) -> list[MoneyCard]:
     if isinstance(answer, str):
-        answer = [part for part in answer.replace(" and ", ",").split(",") if part.strip()]
+        answer = [part for part in _split_cards(answer, language) if part.strip()]
     if not isinstance(answer, Iterable):
-        raise AnswerError("task.answer.payment", value=shown(answer))
+        example = [_card_words(Currency.DENAR, value, language) for value in (4, 6)]
+        raise AnswerError("task.answer.payment", example=repr(example), value=shown(answer))
     hand = list(game.players[game.state.current].money)
     chosen: list[MoneyCard] = []
     for item in answer:
-        wanted = _read_money(item)
+        wanted = _read_money(item, language)
         match = [c for c in hand if c not in chosen and wanted(c)]
         if not match:
             # The cards as an answer writes them ('denar 4'), one after the other.
-            held = ", ".join(repr(_money_word(c)) for c in hand)
+            held = ", ".join(repr(_money_word(c, language)) for c in hand)
             twice = any(wanted(c) for c in chosen)
             key = "task.answer.not-held-twice" if twice else "task.answer.not-held"
             raise AnswerError(key, value=shown(item), held=held)
@@ -396,21 +430,43 @@ def _read_payment(answer: object, game: Game) -> list[MoneyCard]:
     return chosen
 
 
-def _read_money(item: object) -> Any:
-    """A test for a card written ``'denar 4'``, ``'4 denar'``, ``('denar', 4)`` or an id."""
+def _split_cards(answer: str, language: str) -> list[str]:
+    """The cards of a payment written as one text: ``'denar 4, denar 6'``, ``'denar 4 and
+    denar 6'`` (the word "and" of English or of ``language``)."""
+    for joining in {template("list.and", language).strip(), "and"} - {""}:
+        # A word between spaces ("and", "i"), not inside another; a script written without
+        # spaces ("と") joins the words themselves.
+        spaced = not all(ord(ch) >= 0x3000 for ch in joining)
+        pattern = rf"(?<!\w){re.escape(joining)}(?!\w)" if spaced else re.escape(joining)
+        answer = re.sub(pattern, ",", answer)
+    return answer.split(",")
+
+
+_CARD_WORDS = re.compile(r"\s*(?:(\d+)\s*(\D+?)|(\D+?)\s*(\d+))\s*")
+"""A card as an answer writes it: a currency and a value, either way round (``'denar 4'``,
+``'4 Denar'``, ``'デナール4'``)."""
+
+
+def _read_money(item: object, language: str = SOURCE_LANGUAGE) -> Any:
+    """A test for a card written ``'denar 4'``, ``'4 denar'``, ``('denar', 4)``, an id, or
+    with the currency's name in ``language`` (``'Dukat 4'``)."""
     if isinstance(item, str) and "#" in item:
         return lambda c: c.id == item.strip()
-    words = item.replace("-", " ").split() if isinstance(item, str) else item
-    if isinstance(words, (list, tuple)) and len(words) == 2:
-        first, second = (str(w).strip().lower() for w in words)
-        currency, value = (first, second) if not first.isdigit() else (second, first)
-        if value.isdigit() and currency in {c.value for c in Currency}:
-            return lambda c: (
-                c.currency is not None and (c.currency.value == currency and c.value == int(value))
-            )
-        if value.isdigit() and currency in ("diamond", "diamonds"):
-            return lambda c: c.currency is None and c.value == int(value)
-    raise AnswerError("task.answer.card", value=shown(item))
+    if isinstance(item, (list, tuple)) and len(item) == 2:
+        item = " ".join(str(part) for part in item)
+    found = _CARD_WORDS.fullmatch(item.replace("-", " ")) if isinstance(item, str) else None
+    if found is not None:
+        name = (found[2] or found[3]).strip()
+        value = int(found[1] or found[4])
+        for currency in (*CURRENCIES, None):
+            if answers_as(name, _currency_key(currency), language):
+                return lambda c: c.currency is currency and c.value == value
+    words = {
+        "card": repr(_card_words(Currency.DENAR, 4, language)),
+        "diamond": repr(_card_words(None, 5, language)),
+        "value": shown(item),
+    }
+    raise AnswerError("task.answer.card", **words)
 
 
 @dataclass(frozen=True)
@@ -446,7 +502,8 @@ class ActionCountTask(GameTask):
             if refused:
                 story.append(voice.say("task.actions.refused", reasons=voice.reasons(refused)))
             return right(
-                voice.say("task.actions.right", count=count, story=" ".join(story)), refused
+                voice.say("task.actions.right", count=count, story=voice.sentences(story)),
+                refused,
             )
         key = "task.actions.too-many" if answer > count else "task.actions.too-few"
         return wrong(voice.say(key, answer=answer, hint=voice.say("task.actions.hint")))
@@ -526,14 +583,17 @@ class ScoringTask(GameTask):
         return dict(breakdown.totals), breakdown.explain(language=voice.language)
 
     def _check(self, stage: Any, answer: object, voice: Voice) -> Verdict:
-        expected, explained = self._scoring(need_stage(stage), voice)
+        stage = need_stage(stage)
+        expected, explained = self._scoring(stage, voice)
+        neutral = stage.game().neutral
+        answer = _neutral_by_english_name(answer, neutral.name if neutral else None, expected)
         points = _read_points(answer, list(expected))
         off = [p for p in expected if points.get(p, 0) != expected[p]]
         separator = template("task.separator", voice.language)
         if not off:
             # The explanation's lines on one line: its heading, then each line in turn.
             heading, *lines = explained.splitlines()
-            text = f"{heading} {separator.join(line.strip() for line in lines)}"
+            text = voice.sentences([heading, separator.join(line.strip() for line in lines)])
             return right(voice.say("task.points.right", explanation=text))
         notes = separator.join(_points_off(p, points, expected[p], voice) for p in off)
         hint = voice.say("task.points.hint")
@@ -542,7 +602,7 @@ class ScoringTask(GameTask):
     def solutions(self, stage: Any) -> list[dict[str, int]]:
         return [self._scoring(need_stage(stage), UNHEARD)[0]]
 
-    def answer_example(self, city: Any = None) -> str:
+    def answer_example(self, city: Any = None, language: str | None = None) -> str:
         """The form of an answer with every player of the staged game named (the neutral
         player too): an example that leaves one out would suggest that it may be."""
         if not isinstance(city, GameStage):
@@ -567,18 +627,38 @@ def _points_off(player: str, points: Mapping[str, int], expected: int, voice: Vo
     return voice.say(key, player=player, points=points[player])
 
 
+def _neutral_by_english_name(answer: object, neutral: str | None, players: Mapping) -> object:
+    """``answer`` with the neutral player named as this game names them, when the answer
+    uses the English game's name (the tutorials' code is the English code in every language,
+    so a solution there names the neutral player "Dirk")."""
+    english = template("neutral.name", SOURCE_LANGUAGE)
+    if (
+        neutral is None
+        or neutral == english
+        or not isinstance(answer, Mapping)
+        or english not in answer
+        or english in players
+        or neutral in answer
+    ):
+        return answer
+    return {neutral if name == english else name: value for name, value in answer.items()}
+
+
 def _read_points(answer: object, players: list[str]) -> dict[str, int]:
     """Points per player from ``{'Ana': 4, 'Ben': 0}`` (players left out score 0)."""
     return read_points(answer, players)
 
 
 NOBODY = "nobody"
+"""The receiver of a building nobody receives, as the engine's story and the solutions name
+it; an answer may also say it in the learner's language (the catalogue's ``answer.nobody``)."""
 
 
 @dataclass(frozen=True)
 class FinalTilesTask(GameTask):
     """Who receives each building left in the market when the game ends: the answer maps
-    market spaces to a player's name or ``"nobody"`` (``None`` too)."""
+    market spaces to a player's name or ``"nobody"`` (in the learner's language too, such as
+    ``"senki"``; ``None`` too)."""
 
     kind: ClassVar[str] = "receivers"
     example: ClassVar[str] = "{1: 'Ana', 2: 'nobody'}"
@@ -604,38 +684,55 @@ class FinalTilesTask(GameTask):
         given: dict[int, str] = {}
         for key, who in answer.items():
             space = _read_space(key, voice.language)
-            receiver = NOBODY if who is None else read_name(who, names, (NOBODY,))
+            receiver = _read_receiver(who, names, voice.language)
             if space in expected:
                 given[space] = receiver
             elif receiver != NOBODY:  # an empty space given to nobody is simply true
                 raise AnswerError("task.answer.no-building", value=shown(space))
         off = [s for s in expected if given.get(s) != expected[s]]
         if not off:
-            return right(voice.say("task.receivers.right", story=" ".join(sentences)))
+            return right(voice.say("task.receivers.right", story=voice.sentences(sentences)))
         spaces = [voice.say("task.receivers.space", space=s) for s in off]
         return wrong(voice.say("task.receivers.wrong", spaces=spaces))
 
     def solutions(self, stage: Any) -> list[dict[int, str]]:
         return [self._receivers(need_stage(stage), UNHEARD)[0]]
 
+    def answer_example(self, city: Any = None, language: str | None = None) -> str:
+        """``{1: 'Ana', 2: 'nobody'}`` with "nobody" in the learner's language."""
+        return repr({1: "Ana", 2: answer_word("answer.nobody", language)})
+
     def _fields(self) -> dict[str, Any]:
         return {"answer": "receivers"}
 
 
+def _read_receiver(who: object, names: list[str], language: str) -> str:
+    """A player's name, or :data:`NOBODY` for ``None`` or the word for nobody in English or
+    in ``language`` (a refusal lists the names and that word in ``language``)."""
+    if who is None or answers_as(who, "answer.nobody", language):
+        return NOBODY
+    return read_name(who, names, (answer_word("answer.nobody", language),))
+
+
 def _read_space(value: object, language: str) -> int:
     """A market space from its number (``3`` or ``"3"``) or the currency it sells for, as
-    the market names it in English or in ``language`` (``"Ducat"``, ``"Dukaten"``)."""
+    the market names it in English or in ``language`` (``"Ducat"``, ``"Dukaten"``), or as an
+    answer may name it (the catalogue's ``answer.currency.…``)."""
     if isinstance(value, str):
         named = value.strip().casefold()
         for currency in CURRENCIES:
-            if named in (currency.value, word(currency, language).casefold()):
+            if named in (
+                currency.value,
+                word(currency, language).casefold(),
+            ) or answers_as(value, _currency_key(currency), language):
                 return currency.space
     try:
         space = read_number(value)
     except AnswerError:
         space = 0  # no number: refused below with the numbers
     if space not in MARKET_SPACES:
-        raise AnswerError("task.answer.space", value=shown(value))
+        example = repr(word(CURRENCIES[0], language))
+        raise AnswerError("task.answer.space", currency=example, value=shown(value))
     return space
 
 

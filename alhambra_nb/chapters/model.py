@@ -18,10 +18,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import City, RuleId, Tile, Violation, as_tile
-from ..core.errors import AlhambraError, shown
+from ..core.errors import AlhambraError
 from ..core.geometry import Cell, Side, as_cell
-from ..core.i18n import resolve
-from ..core.messages import add_messages, render, template, word
+from ..core.messages import add_messages, render, resolve, shown, template, word
 from .stage import GameStage
 from .verdict import Highlight, Verdict, Voice, no_task, violation_dict
 
@@ -392,7 +391,7 @@ def game_summary(game: Any, language: str | None = None) -> dict[str, Any]:
     """A staged game as plain data for a view: market, display, players, the log (in
     ``language``, the session's for ``None``). A currency is given by its label
     (``"Denar"``, what a view may style by) and by its name in the language
-    (``currency_name``)."""
+    (``currency_name``); a tile by its words ("tower (price 9, walls north and east)")."""
     language = resolve(language)
     return {
         "to_play": game.players[game.state.current].name if not game.is_over() else None,
@@ -401,7 +400,7 @@ def game_summary(game: Any, language: str | None = None) -> dict[str, Any]:
                 "space": m.space,
                 "currency": m.currency.label,
                 "currency_name": word(m.currency, language),
-                "tile": m.tile.code if m.tile else None,
+                "tile": word(m.tile.described(), language) if m.tile else None,
             }
             for m in game.market
         ],
@@ -410,8 +409,8 @@ def game_summary(game: Any, language: str | None = None) -> dict[str, Any]:
             {
                 "name": p.name,
                 "money": [_card_summary(c, language) for c in sorted(p.money, key=_hand_order)],
-                "reserve": [t.code for t in p.reserve],
-                "bought": [t.code for t in p.bought],
+                "reserve": [word(t.described(), language) for t in p.reserve],
+                "bought": [word(t.described(), language) for t in p.bought],
                 "built": len(p.city) - 1,
                 "score": p.score,
             }
@@ -420,7 +419,10 @@ def game_summary(game: Any, language: str | None = None) -> dict[str, Any]:
         "neutral": (
             None
             if game.neutral is None
-            else {"name": game.neutral.name, "tiles": [t.code for t in game.neutral.tiles]}
+            else {
+                "name": game.neutral.name,
+                "tiles": [word(t.described(), language) for t in game.neutral.tiles],
+            }
         ),
         "log": [event.sentence(language) for event in game.events],
     }

@@ -17,10 +17,18 @@ from string import ascii_lowercase
 from typing import Any, ClassVar
 
 from ..core import Building, City, RuleId, Tile, Violation, as_tile, score_round
-from ..core.errors import AlhambraError, shown
-from ..core.geometry import Cell, format_cell
-from ..core.i18n import SOURCE_LANGUAGE
-from ..core.messages import Phrase, add_messages, join, render, template
+from ..core.errors import AlhambraError
+from ..core.geometry import Cell
+from ..core.messages import (
+    SOURCE_LANGUAGE,
+    Phrase,
+    add_messages,
+    format_cell,
+    join,
+    render,
+    shown,
+    template,
+)
 from .verdict import Verdict, Voice, no_answer, right, wrong
 
 add_messages(
@@ -172,6 +180,37 @@ class AnswerError(AlhambraError):
     def explain(self, language: str | None = None) -> str:
         """What cannot be read, in ``language`` (the session's for ``None``)."""
         return render(self.phrase.key, self.phrase.params, language)
+
+
+ANSWER_FORMS_SEPARATOR = "|"
+"""Between the forms of one answer word in its catalogue entry (``"nikt|nikogo"``)."""
+
+
+def accepted(key: str, language: str | None = None) -> tuple[str, ...]:
+    """The words a learner may answer with for the catalogue entry ``key``
+    (``"answer.nobody"``): its forms in ``language`` (the session's for ``None``) first, the
+    first being how feedback writes it, then the English (every language reads the English
+    notation too)."""
+    forms = [
+        form.strip()
+        for text in (template(key, language), template(key, SOURCE_LANGUAGE))
+        for form in text.split(ANSWER_FORMS_SEPARATOR)
+    ]
+    return tuple(dict.fromkeys(form for form in forms if form))
+
+
+def answer_word(key: str, language: str | None = None) -> str:
+    """How feedback and examples write the answer word ``key`` in ``language``: its first
+    form (``"senki"`` for ``"answer.nobody"`` in Hungarian)."""
+    return accepted(key, language)[0]
+
+
+def answers_as(answer: object, key: str, language: str | None = None) -> bool:
+    """Whether ``answer`` is one of the words :func:`accepted` for ``key``, in any case."""
+    if not isinstance(answer, str):
+        return False
+    given = answer.strip().casefold()
+    return any(given == form.casefold() for form in accepted(key, language))
 
 
 def read_cell(answer: object) -> Cell:
@@ -340,9 +379,10 @@ class Task(ABC):
             verdict = wrong(voice.say("task.unreadable", error=error.explain(voice.language)))
         return replace(verdict, language=voice.language)
 
-    def answer_example(self, city: Any = None) -> str | None:
+    def answer_example(self, city: Any = None, language: str | None = None) -> str | None:
         """The form of an answer, as Python text (``"(3, -2)"``), or ``None`` (``city``: what
-        the task is asked of, for an example in its own names)."""
+        the task is asked of, for an example in its own names; ``language``: the learner's,
+        for an example in their words)."""
         return self.example
 
     def _harmless_example(self, city: City | None, language: str) -> str | None:
@@ -350,11 +390,12 @@ class Task(ABC):
         if getattr(self, "multiple", False):
             count = len(getattr(self, "options", ()))
             return letters_example(count, self.solutions(city), language)
-        example = self.answer_example(city)
+        example = self.answer_example(city, language)
         if example is None:
             return None
         try:
-            gives_it_away = self._check(city, ast.literal_eval(example), UNHEARD).ok
+            # Judged in the example's language: its words are read in that language.
+            gives_it_away = self._check(city, ast.literal_eval(example), Voice(language)).ok
         except (AnswerError, ValueError, SyntaxError):
             gives_it_away = False
         return None if gives_it_away else example
@@ -452,7 +493,7 @@ class PlaceTask(Task):
             notes.append(voice.say("task.place.extra", rules=rules))
         if not missing and not extra:
             notes.append(voice.say("task.place.corner"))
-        return " ".join(notes)
+        return voice.sentences(notes)
 
     def solutions(self, city: City | None) -> list[Cell]:
         city = _need_city(city, self.kind)
@@ -502,7 +543,7 @@ class LegalCellsTask(Task):
         if missing:
             # How many, never which: finding them is the exercise.
             notes.append(voice.say("task.cells.missed", count=missing, tile=self.tile))
-        return wrong(" ".join(notes), found)
+        return wrong(voice.sentences(notes), found)
 
     def solutions(self, city: City | None) -> list[set[Cell]]:
         return [set(_need_city(city, self.kind).legal_cells(self.tile))]
@@ -537,7 +578,7 @@ class RemovalTask(Task):
         missing = len(removable - given)
         if missing:
             notes.append(voice.say("task.removal.missed", count=missing))
-        return wrong(" ".join(notes), found)
+        return wrong(voice.sentences(notes), found)
 
     @staticmethod
     def _removable(city: City) -> set[Cell]:
@@ -695,7 +736,7 @@ class QuizTask(Task):
     def multiple(self) -> bool:
         return len(self.correct) > 1
 
-    def answer_example(self, city: Any = None) -> str:
+    def answer_example(self, city: Any = None, language: str | None = None) -> str:
         """A letter in quotes, one of the wrong options' (the form, not the answer)."""
         wrong_letters = [
             ch for ch in ascii_lowercase[: len(self.options)] if ch not in self.correct
@@ -714,7 +755,7 @@ class QuizTask(Task):
     def _check(self, city: City | None, answer: object, voice: Voice) -> Verdict:
         picked = read_letters(answer, len(self.options))
         if picked == self.correct:
-            said = " ".join(self._note(ch, voice) for ch in sorted(picked))
+            said = voice.sentences(self._note(ch, voice) for ch in sorted(picked))
             return right(voice.say("task.quiz.right", notes=said))
         # Why each wrong pick is wrong; of the right options missed, only how many.
         notes = [self._note(ch, voice) for ch in sorted(picked - self.correct)]
@@ -722,7 +763,7 @@ class QuizTask(Task):
             total, found = len(self.correct), len(self.correct & picked)
             key = "task.quiz.one-right" if total == 1 else "task.quiz.missed"
             notes.append(voice.say(key, count=total, found=found))
-        return wrong(voice.say("task.quiz.wrong", notes=" ".join(notes)))
+        return wrong(voice.say("task.quiz.wrong", notes=voice.sentences(notes)))
 
     def _note(self, letter: str, voice: Voice) -> str:
         note = voice.own(f"note.{letter}", self.notes[ascii_lowercase.index(letter)])
@@ -764,6 +805,7 @@ def counts(**per_player: Mapping[str, int]) -> dict[str, dict[Building, int]]:
 
 
 __all__ = [
+    "ANSWER_FORMS_SEPARATOR",
     "RULE_NAMES",
     "UNHEARD",
     "AnswerError",
@@ -775,6 +817,9 @@ __all__ = [
     "RemovalTask",
     "SwapTask",
     "Task",
+    "accepted",
+    "answer_word",
+    "answers_as",
     "capitalised",
     "counts",
     "lettered",

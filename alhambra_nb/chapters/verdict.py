@@ -9,8 +9,7 @@ from typing import Any
 
 from ..core import Violation
 from ..core.geometry import Cell, Side
-from ..core.i18n import resolve
-from ..core.messages import ENGLISH, add_messages, render, template
+from ..core.messages import ENGLISH, add_messages, render, resolve, sentences, template
 
 add_messages(
     {
@@ -69,7 +68,12 @@ class Voice:
 
     def reasons(self, violations: Iterable[Violation]) -> str:
         """The engine's explanations of ``violations``, one sentence after the other."""
-        return " ".join(v.explain(self.language) for v in violations)
+        return self.sentences(v.explain(self.language) for v in violations)
+
+    def sentences(self, items: Iterable[str]) -> str:
+        """Sentences one after the other, as the language writes them (a space between
+        them, or none in Japanese)."""
+        return sentences(items, self.language)
 
     def listed(self, items: Sequence[str]) -> str:
         """Items one after the other, separated as the language separates a list."""

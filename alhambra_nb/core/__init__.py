@@ -5,10 +5,11 @@ Pure Python; never imports widgets, anywidget, traitlets or IPython.
 A reader climbs it floor by floor, from the bottom; a file imports, at module level, only
 files on its own floor or below, and no two files import each other (a test holds it so):
 
-1. errors, i18n: the package's error and the languages' catalogues;
-2. geometry, money, tiles, phases, walls, saves: cells and sides, cards, the tiles (the camps
+1. errors, templates: the package's error, and the English of every sentence a learner reads;
+2. messages: the learner's language, and every sentence put into it (a value that has words
+   of its own, such as a tile or a side, says them);
+3. geometry, money, tiles, phases, walls, saves: cells and sides, cards, the tiles (the camps
    of expansion II too), the phases of a game, the longest wall, the save format's limits;
-3. messages: every sentence a learner reads, and how values are put into words;
 4. limits, notation, violations, picture, camps, payment: a city's bounds, the text notation,
    broken rules, the text picture, camp arrows, paying for a tile;
 5. layout, rules.shape, rules.placement, rules.redesign, rules: a city's bitboards and the
@@ -22,10 +23,6 @@ files on its own floor or below, and no two files import each other (a test hold
 9. game, socket: a game to play and undo; the door through which the modules reach the core;
 10. simple_bots, search, bots, invariants: the computer players, whole simulated games, and
     the checks that every state of a game holds together.
-
-Some imports still reach upward from inside a function, for the sentences of a refusal:
-errors, geometry, i18n, money, saves and tiles ask :mod:`.messages` for words when they refuse
-a value (the catalogue words those values itself, so it sits above them).
 """
 
 from . import bots
@@ -60,14 +57,20 @@ from .geometry import (
     CellError,
     Side,
     SideError,
-    format_cell,
     neighbour,
     neighbours,
 )
-from .i18n import LanguageError, get_language, languages, set_language
 from .limits import MAX_COORDINATE, MAX_TILES, CitySizeError
 from .listing import legal_actions
-from .messages import ENGLISH, word
+from .messages import (
+    ENGLISH,
+    LanguageError,
+    format_cell,
+    get_language,
+    languages,
+    set_language,
+    word,
+)
 from .money import (
     CURRENCIES,
     CardError,

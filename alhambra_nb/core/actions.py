@@ -25,9 +25,9 @@ from dataclasses import MISSING, dataclass, field, fields, replace
 from typing import Any, ClassVar, TypeVar, overload
 
 from .city import as_side
-from .errors import AlhambraError, shown
+from .errors import AlhambraError
 from .geometry import Cell, Side, as_cell
-from .messages import Phrase, render
+from .messages import Phrase, render, shown
 from .money import card
 from .plugin import MODULES, on_registry_change
 from .tiles import Tile

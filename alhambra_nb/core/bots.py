@@ -13,9 +13,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .actions import Action
-from .errors import shown
 from .game import Game
-from .messages import render
+from .messages import render, shown
 from .phases import PHASE_OVER
 from .search import SearchBot
 from .simple_bots import Bot, BotError, GreedyBot, RandomBot, exactly_payable

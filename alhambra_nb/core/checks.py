@@ -22,10 +22,9 @@ from .actions import (
     parse_action,
     unknown_action,
 )
-from .errors import shown
 from .geometry import Cell, Side
 from .listing import legal_actions, swap_is_legal, take_limit
-from .messages import Phrase
+from .messages import Phrase, shown
 from .money import (
     MARKET_SPACES,
     Cards,
@@ -171,6 +170,7 @@ def _check_buy(state: GameState, action: Buy) -> list[Violation]:
                 space=space,
                 price=tile.price,
                 currency=_currency_word(currency),
+                money=Phrase(f"amount.{currency.value}", count=tile.price),
                 cards=Cards(payment.good, none="cards.no-cards"),
                 total=payment.paid,
             )

@@ -9,11 +9,11 @@ from types import MappingProxyType
 from typing import Any
 
 from . import rules
-from .errors import AlhambraError, shown
+from .errors import AlhambraError
 from .geometry import ORIGIN, Cell, Side, as_cell, canonical_edge, neighbours
 from .layout import HOLE_RULES, RING_RULES, Layout
 from .limits import MAX_TILES, check_cell_bounds, check_tile_count
-from .messages import Phrase, render
+from .messages import Phrase, render, shown
 from .notation import format_city, parse_city
 from .picture import city_picture
 from .rules.placement import Attempt, walls_match
@@ -156,15 +156,10 @@ class City:
         tiles stay upright: it breaks ``placement/orientation`` and moves the walls.
         ``gate`` (expansion II) puts a gate on that side of the new tile.
         """
-        if type(tile) is Tile and type(rotation) is int and not rotation and gate is None:
-            # The usual question, an upright tile without a gate: a board asks it everywhere.
-            cell, turns, side = as_cell(cell), 0, None
-            shape, edges = rules.upright(tile), tile.edges
-        else:
-            tile, cell, turns = as_tile(tile), as_cell(cell), as_rotation(rotation)
-            side = as_side(gate)
-            shape = rules.Shape.of(tile, turns, side)
-            edges = tile.rotated_edges(turns) if turns else tile.edges
+        tile, cell, turns = as_tile(tile), as_cell(cell), as_rotation(rotation)
+        side = as_side(gate)
+        shape = rules.Shape.of(tile, turns, side)
+        edges = tile.rotated_edges(turns) if turns else tile.edges
         layout = self._facts()
         bit = layout.bit(cell)
         if rules.legal_bits(layout, shape) & bit:
@@ -192,17 +187,13 @@ class City:
         """Every cell where ``tile`` may be built; with ``gate``, also those where a gate
         on a new double wall would let the pedestrian in (expansion II). A set counted and
         asked from the rules' bits; read through, it gives the cells in reading order."""
-        if type(tile) is Tile and not gate:
-            shape = rules.upright(tile)  # the usual question, asked for tile after tile
-        else:
-            shape = rules.Shape.of(as_tile(tile), gate=bool(gate))
+        shape = rules.Shape.of(as_tile(tile), gate=bool(gate))
         layout = self._facts()
         return layout.cell_set(rules.legal_bits(layout, shape))
 
     def gate_openings(self, tile: Tile | str) -> list[tuple[Cell, Side]]:
         """The (cell, side) pairs where ``tile`` may be built only with a gate on that side
-        (expansion II), in reading order; cells where it may go without one are left out.
-        The list is shared with later askers while the position lasts: do not change it."""
+        (expansion II), in reading order; cells where it may go without one are left out."""
         shape = rules.Shape.of(as_tile(tile))
         return rules.placement.gate_openings(self._facts(), shape)
 

@@ -18,17 +18,3 @@ class AlhambraError(ValueError):
         answers the input in words; the frames of the package that refused it would bury the
         answer under lines a learner cannot read (``%debug`` still reaches them)."""
         return str(self).splitlines() or [type(self).__name__]
-
-
-def shown(value: object) -> str:
-    """``repr(value)`` as an error message quotes it: cut short when long, and a number of
-    thousands of digits described (Python refuses to write one out)."""
-    from .messages import kind_of, render  # the catalogue quotes values: imported when needed
-
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
-        return render("shown.digits", {"count": int(value.bit_length() * 0.30103)})
-    try:
-        text = repr(value)
-    except (ValueError, RecursionError):  # a container holding such a number, or itself
-        return render("shown.too-large", {"kind": kind_of(value)})
-    return text if len(text) <= 60 else text[:57] + "..."

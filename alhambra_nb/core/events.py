@@ -12,8 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, overload
 
 from .geometry import Side
-from .i18n import resolve
-from .messages import Phrase, render
+from .messages import Phrase, render, resolve
 from .money import Cards, Currency
 from .tiles import Tile
 
@@ -154,6 +153,9 @@ def _words(params: Mapping[str, Any], language: str) -> dict[str, Any]:
     for name in _COUNTED_PARAMS:
         if isinstance(params.get(name), list) and "count" not in params:
             words["count"] = len(params[name])
+    money = _money(params)
+    if money is not None:
+        words["money"] = money
     for name, value in params.items():
         if name in _TILE_PARAMS and isinstance(value, str):
             words[name] = Tile.parse(value)
@@ -175,3 +177,18 @@ def _words(params: Mapping[str, Any], language: str) -> dict[str, Any]:
         else:
             words[name] = value
     return words
+
+
+_AMOUNT_PARAMS = ("total", "amount")
+"""The numbers an event keeps of an amount of money, the first found being the amount."""
+
+
+def _money(params: Mapping[str, Any]) -> Phrase | None:
+    """The amount of money an event names ("9 Dirham"), as the number and its currency are
+    said together (the language bends the currency by the number), or ``None``."""
+    currency = params.get("currency")
+    amount = next((params[n] for n in _AMOUNT_PARAMS if isinstance(params.get(n), int)), None)
+    if not isinstance(currency, str) or amount is None:
+        return None
+    name = currency if currency == "diamond" else Currency(currency).value
+    return Phrase(f"amount.{name}", count=amount)

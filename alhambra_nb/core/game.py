@@ -25,14 +25,14 @@ from typing import Any
 from .actions import Action, check_writable, parse_action
 from .checks import check_action
 from .city import City
-from .errors import AlhambraError, shown
+from .errors import AlhambraError
 from .events import EventLog, plain_copy
-from .i18n import resolve
 from .listing import legal_actions
-from .messages import Phrase, join, kind_of, render
+from .messages import Phrase, join, kind_of, render, resolve, shown, word
 from .money import (
     CURRENCIES,
     MARKET_SPACES,
+    Cards,
     Currency,
     MoneyCard,
     ScoringCard,
@@ -133,12 +133,14 @@ class MarketSpace:
     def __repr__(self) -> str:
         return f"<space {self.space} ({self.currency.label}): {self.tile or 'empty'}>"
 
-    def describe(self, language: str | None = None) -> str:
-        """The space, its currency and its tile's code in ``language`` (the session's by
-        default)."""
+    def describe(self, language: str | None = None, *, notation: bool = True) -> str:
+        """The space, its currency and its tile in ``language`` (the session's by default):
+        the tile's code (``notation``), or the tile in words."""
         words: dict[str, Any] = {"space": self.space, "currency": _currency(self.currency)}
         if self.tile is None:
             return render("game.market-empty", words, language)
+        if not notation:
+            return render("game.market-tile", {**words, "tile": self.tile.described()}, language)
         return render("game.market", {**words, "code": self.tile.code}, language)
 
     def __str__(self) -> str:
@@ -455,18 +457,19 @@ class Game:
 
         return game_svg(self)
 
-    def describe(self, language: str | None = None) -> str:
+    def describe(self, language: str | None = None, *, notation: bool = True) -> str:
         """The table as a learner prints it, in ``language`` (the session's by default): who
         is to play, the market, the money display, each player's points, money and reserve.
-        Tiles and cards are written as the codes an action names them by."""
+        Tiles and cards are written as the codes an action names them by; with
+        ``notation=False`` in words, as a picture's description says them."""
         state = self._state
         lines = [self._heading(language)]
-        lines += [f"  {space.describe(language)}" for space in self.market]
-        display = " ".join(state.display)
-        key = "game.display" if display else "game.display-empty"
+        lines += [f"  {space.describe(language, notation=notation)}" for space in self.market]
+        display = " ".join(state.display) if notation else Cards(state.display).words(language)
+        key = "game.display" if state.display else "game.display-empty"
         lines.append("  " + render(key, {"cards": display}, language))
         for view in self.players:
-            lines += [f"  {line}" for line in _player_lines(view, language)]
+            lines += [f"  {line}" for line in _player_lines(view, language, notation)]
         neutral = self.neutral
         if neutral is not None:
             words = {"player": neutral.name, "count": neutral.score}
@@ -488,16 +491,19 @@ def _currency(currency: Currency) -> Phrase:
     return Phrase(f"currency.{currency.value}")
 
 
-def _player_lines(view: PlayerView, language: str | None) -> list[str]:
-    """A player's points and money, and their reserve (tile codes), as two lines; the
-    second indented under the first."""
+def _player_lines(view: PlayerView, language: str | None, notation: bool = True) -> list[str]:
+    """A player's points and money, and their reserve (tile codes, or with ``notation=False``
+    the tiles in words), as two lines; the second indented under the first."""
     money = [
         render("game.money", {"amount": view.money_in(c), "currency": _currency(c)}, language)
         for c in CURRENCIES
     ]
     words = {"player": view.name, "count": view.score, "money": join(money, language)}
-    reserve = " ".join(t.code for t in view.reserve)
-    key = "game.reserve" if reserve else "game.reserve-empty"
+    if notation:
+        reserve = " ".join(t.code for t in view.reserve)
+    else:
+        reserve = join([word(t.described(), language) for t in view.reserve], language)
+    key = "game.reserve" if view.reserve else "game.reserve-empty"
     return [
         render("game.player", words, language),
         "  " + render(key, {"tiles": reserve}, language),

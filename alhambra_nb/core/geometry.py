@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-from .errors import AlhambraError, shown
+from .errors import AlhambraError
+from .messages import Noun, render, shown
 
 Cell = tuple[int, int]
 """A grid position ``(x, y)``; x grows east, y grows south."""
@@ -27,6 +28,10 @@ class Side(IntEnum):
     """South: the bottom edge."""
     W = 3
     """West: the left edge."""
+
+    def in_words(self, language: str) -> Noun:
+        """The side's name in ``language`` ("north")."""
+        return Noun(f"side.{self.name}", language)
 
     @property
     def opposite(self) -> Side:
@@ -57,8 +62,6 @@ class Side(IntEnum):
         :class:`SideError` for anything else."""
         letter = text.strip().upper() if isinstance(text, str) else None
         if letter not in _LETTERS:
-            from .messages import render  # the catalogue reads sides: imported when needed
-
             raise SideError(render("refusal.side", {"value": shown(text)}))
         return cls[letter]
 
@@ -95,11 +98,6 @@ def side_between(a: Cell, b: Cell) -> Side | None:
         return None
 
 
-def format_cell(cell: Cell) -> str:
-    """A cell as learners read it: ``(2, -1)``."""
-    return f"({cell[0]}, {cell[1]})"
-
-
 class CellError(AlhambraError):
     """Raised when a value given as a cell is not a pair of whole numbers ``(x, y)``."""
 
@@ -134,8 +132,6 @@ def as_cell(value: object) -> Cell:
 
 
 def _refusal(key: str, value: object) -> str:
-    from .messages import render
-
     return render(key, {"value": shown(value), "limit": MAX_COORDINATE})
 
 

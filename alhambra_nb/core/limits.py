@@ -10,9 +10,9 @@ city's bounding box as bits, so a far-flung cell would cost time and memory for 
 
 from __future__ import annotations
 
-from .errors import AlhambraError, shown
+from .errors import AlhambraError
 from .geometry import MAX_COORDINATE, Cell
-from .messages import render
+from .messages import render, shown
 
 __all__ = [
     "MAX_COORDINATE",

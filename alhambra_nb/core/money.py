@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from enum import EnumType, StrEnum
 from typing import Any
 
-from .errors import AlhambraError, shown
+from .errors import AlhambraError
+from .messages import Phrase, join, render, shown
 
 
 class _CurrencyType(EnumType):
@@ -27,8 +28,6 @@ class _CurrencyType(EnumType):
         members = cls._value2member_map_
         if isinstance(value, str) and value.lower() in members:
             return members[value.lower()]
-        from .messages import render  # the catalogue reads money: imported when needed
-
         raise CurrencyError(render("refusal.currency", {"value": shown(value)}))
 
 
@@ -196,8 +195,6 @@ def card(card_id: str) -> Any:
     the rules modules: ``'diamond-5#1'``, ``'gate#1'``, ``'character-fatime'``)."""
     found = _CARDS.get(card_id) if isinstance(card_id, str) else None
     if found is None:
-        from .messages import render  # the catalogue reads money: imported when needed
-
         raise CardError(render("refusal.card", {"value": shown(card_id)}))
     return found
 
@@ -233,8 +230,6 @@ def not_among(cards: Sequence[str], held: Collection[str]) -> list[str]:
 def describe(cards: Iterable[str], language: str | None = None, none: str = "cards.none") -> str:
     """'3 Denar, 2 Dirham and 4 Dirham': cards as a learner reads them, in ``language`` (the
     session's by default); no cards at all are the template ``none`` ("nothing")."""
-    from .messages import join, render  # the catalogue reads money: imported when needed
-
     words = [card_words(c, language) for c in cards]
     return join(words, language) if words else render(none, {}, language)
 
@@ -245,8 +240,6 @@ def card_words(card_id: str, language: str | None = None) -> str:
 
 
 def _card_words(found: Any, language: str | None = None) -> str:
-    from .messages import Phrase, render
-
     if isinstance(found, (MoneyCard, DiamondCard)):
         currency = "diamond" if isinstance(found, DiamondCard) else found.currency.value
         words = {"value": found.value, "currency": Phrase(f"currency.{currency}")}
@@ -270,6 +263,10 @@ class Cards:
 
     def words(self, language: str | None = None) -> str:
         return describe(self.ids, language, self.none)
+
+    def in_words(self, language: str) -> str:
+        """The cards in ``language``'s words, as a sentence names them."""
+        return self.words(language)
 
     def __len__(self) -> int:
         return len(self.ids)

@@ -11,9 +11,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from .city import City
-from .errors import AlhambraError, shown
-from .i18n import check_language, get_language
-from .messages import render
+from .errors import AlhambraError
+from .messages import check_language, get_language, render, shown
 from .money import (
     SCORING_CARDS,
     STARTING_MONEY,

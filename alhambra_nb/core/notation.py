@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from .errors import AlhambraError, shown
+from .errors import AlhambraError
 from .geometry import ORIGIN, Cell, Side, canonical_edge, neighbour
 from .limits import (
     MAX_TILES,
@@ -25,7 +25,7 @@ from .limits import (
     check_coordinate_text,
     check_tile_count,
 )
-from .messages import render
+from .messages import render, shown
 from .tiles import FOUNTAIN, Tile, TileError
 
 

@@ -49,8 +49,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from .errors import AlhambraError, shown
-from .messages import render
+from .errors import AlhambraError
+from .messages import render, shown
 
 if TYPE_CHECKING:
     from .actions import Action

@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import shown
-from .messages import render
+from .messages import render, shown
 from .plugin import HOOKS, Module, UnknownModuleError, load_modules, on_registry_change
 from .variants import STANDARD, Variants
 

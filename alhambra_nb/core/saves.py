@@ -27,7 +27,7 @@ from importlib import resources
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
-from .errors import shown
+from .messages import render, shown
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
@@ -79,8 +79,6 @@ _JSON_TYPES = ("array", "object", "integer", "number", "string", "boolean", "nul
 
 def _problem(key: str, **params: Any) -> str:
     """What is wrong with a saved game's text or a field: the template ``save.<key>``."""
-    from .messages import render  # the catalogue is loaded after the save format
-
     return render(f"save.{key}", params)
 
 

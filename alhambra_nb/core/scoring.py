@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from .errors import AlhambraError, shown
-from .messages import ENGLISH, join, render, template
+from .errors import AlhambraError
+from .messages import ENGLISH, join, render, shown, template
 from .tiles import BUILDINGS, Building
 from .variants import STANDARD, STANDARD_TABLE, Variants
 

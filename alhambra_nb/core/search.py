@@ -43,11 +43,11 @@ from .actions import (
     SwapWithReserve,
     TakeMoney,
 )
-from .errors import AlhambraError, shown
+from .errors import AlhambraError
 from .events import Event
 from .geometry import Cell
 from .listing import holding_module, legal_actions
-from .messages import Phrase, render
+from .messages import Phrase, render, shown
 from .money import VALUE, Cards, total
 from .new_game import money_at_setup, pile_lengths
 from .phases import PHASE_OVER, PHASE_PLAY

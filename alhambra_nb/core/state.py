@@ -19,11 +19,11 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from .city import City
-from .errors import AlhambraError, shown
+from .errors import AlhambraError
 from .events import Event, EventLog
 from .geometry import ORIGIN
 from .limits import CitySizeError
-from .messages import DEFAULT_LANGUAGE, ENGLISH, join, kind_of, render
+from .messages import DEFAULT_LANGUAGE, ENGLISH, join, kind_of, render, shown
 from .money import SCORING_CARDS, CardError, card, money_cards
 from .notation import NotationError
 from .phases import PHASE_ENDING, PHASE_FINAL, PHASE_OVER, PHASE_PLAY, PHASES

@@ -17,8 +17,9 @@ from enum import IntEnum, StrEnum
 from functools import cache
 from importlib import resources
 
-from .errors import AlhambraError, shown
+from .errors import AlhambraError
 from .geometry import SIDES, Side
+from .messages import Noun, render, shown, template
 
 
 class Building(StrEnum):
@@ -41,6 +42,10 @@ class Building(StrEnum):
     def letter(self) -> str:
         """One capital letter for text pictures: P S A C G T."""
         return self.value[0].upper()
+
+    def in_words(self, language: str) -> Noun:
+        """The building type's name in ``language`` (a noun with its forms)."""
+        return Noun(f"building.{self.value}", language)
 
 
 BUILDINGS: tuple[Building, ...] = tuple(Building)
@@ -68,6 +73,10 @@ class Edge(IntEnum):
     """A camp's bastion: may face only a building's wall."""
     PLAIN = 3
     """A camp's plain (green) side: may face only another camp's plain side."""
+
+    def in_words(self, language: str) -> str:
+        """What the side is made of, in ``language``."""
+        return template(f"edge.{int(self)}", language)
 
 
 MATCHING_EDGES: frozenset[tuple[Edge, Edge]] = frozenset(
@@ -250,6 +259,18 @@ class Tile:
         bastion_mask = sum(s.bit for s in self.bastions)
         return (family, building, self.price, self.wall_mask | bastion_mask << 4)
 
+    def in_words(self, language: str) -> Noun:
+        """The tile's name in ``language``: its building type's, or the fountain's or a
+        camp's (a noun with its forms)."""
+        key = f"building.{self.building.value}" if self.building else f"tile.{self.kind.value}"
+        return Noun(key, language)
+
+    def described(self, *, price: bool = True) -> TileWords:
+        """The tile as a sentence names it apart from the others of its type: "the tower
+        (price 9, walls north and east)"; without the ``price`` where the sentence already
+        says where the tile stands. (Its :attr:`code` is what code reads and writes.)"""
+        return TileWords(self, price)
+
     def __str__(self) -> str:
         return self.code
 
@@ -265,6 +286,58 @@ class Tile:
         from ..render import tile_svg
 
         return tile_svg(self)
+
+
+class TileWords:
+    """A tile to be named in a sentence with what tells it apart: its type, price and walls
+    (a camp's bastions), in the learner's language; see :meth:`Tile.described`."""
+
+    __slots__ = ("price", "tile")
+
+    def __init__(self, tile: Tile, price: bool = True) -> None:
+        self.tile = tile
+        self.price = price
+
+    def in_words(self, language: str) -> TileName:
+        """The tile's name and details in ``language``, in the form a template asks for."""
+        return TileName(self.tile, language, self.price)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, TileWords):
+            return (self.tile, self.price) == (other.tile, other.price)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.tile, self.price))
+
+    def __repr__(self) -> str:
+        return f"{self.tile!r}.described(price={self.price})"
+
+
+class TileName:
+    """A tile's name with its details, as a template writes it: ``{tile}`` or, where the
+    language bends the noun, ``{tile:acc}`` (the details follow the noun unbent)."""
+
+    __slots__ = ("language", "price", "tile")
+
+    def __init__(self, tile: Tile, language: str, price: bool = True) -> None:
+        self.tile = tile
+        self.language = language
+        self.price = price
+
+    def __format__(self, form: str) -> str:
+        tile = self.tile
+        name = format(tile.in_words(self.language), form)
+        if tile.is_fountain:
+            return render("tile-words.fountain", {"name": name}, self.language)
+        sides = [s for s in SIDES if s in (tile.bastions if tile.is_camp else tile.walls)]
+        kind = "camp" if tile.is_camp else "walls" if sides else "plain"
+        key = f"tile-words.{kind}" if self.price else f"tile-words.{kind}-short"
+        words = {"name": name, "price": tile.price, "sides": sides, "count": len(sides)}
+        return render(key, words, self.language)
+
+    def __str__(self) -> str:
+        return format(self, "")
 
 
 _CODE = re.compile(r"(?P<name>[a-z]+)-(?P<price>[0-9]{1,3})(?:-(?P<sides>[nesw]{1,4}))?")
@@ -331,8 +404,6 @@ def _unknown_building(name: object) -> str:
 
 def _said(key: str, **words: object) -> str:
     """A refusal's sentence from the catalogue (which reads tiles: imported when needed)."""
-    from .messages import render
-
     return render(key, words)
 
 

@@ -23,9 +23,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from .errors import AlhambraError, shown
+from .errors import AlhambraError
 from .layout import HOLE_RULES, RING_RULES
-from .messages import render
+from .messages import render, shown
 from .tiles import BUILDINGS, Building
 
 Table = tuple[tuple[tuple[int, ...], ...], ...]

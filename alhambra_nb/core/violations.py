@@ -194,7 +194,7 @@ class Violation:
 
     @property
     def message(self) -> str:
-        """The explanation in the session's language (see :func:`.i18n.set_language`)."""
+        """The explanation in the session's language (see :func:`.messages.set_language`)."""
         return self.explain()
 
     def explain(self, language: str | None = None) -> str:

@@ -19,8 +19,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.errors import shown
-from ..core.messages import ENGLISH, render, template
+from ..core.messages import ENGLISH, render, shown, template
 from .games import LabError, Setup, frames, pandas_or_refusal, run_batches, setup_of
 from .simulation import check_count, progress_bar, pyplot
 

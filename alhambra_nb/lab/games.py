@@ -18,8 +18,8 @@ from typing import Any
 
 from ..core import BUILDINGS, Game, ScoreBreakdown, Variants, simulate
 from ..core.bots import BotError
-from ..core.errors import AlhambraError, shown
-from ..core.messages import render, template, word
+from ..core.errors import AlhambraError
+from ..core.messages import render, shown, template, word
 from ..core.tiles import Building
 from ..core.variants import as_variants
 

@@ -16,9 +16,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from ..core import City, ScoreBreakdown, Violation, score_round
-from ..core.errors import shown
 from ..core.geometry import Cell
-from ..core.messages import join, render, template
+from ..core.messages import join, render, sentences, shown, template
 from ..core.tiles import Tile
 from ..core.variants import as_variants
 from .games import ROUNDS, SOURCES, LabError, by_source, source_word
@@ -40,7 +39,7 @@ def positions(**cities: City | str) -> dict[str, City]:
 
 
 def _messages(violations: Iterable[Violation]) -> str:
-    return " ".join(v.message for v in violations)
+    return sentences(v.message for v in violations)  # in the session's language, as each is
 
 
 def score(cities: Mapping[str, City], round: int = 2, *, variants: object = None) -> ScoreBreakdown:

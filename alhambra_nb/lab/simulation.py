@@ -16,8 +16,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.errors import shown
-from ..core.messages import render, template
+from ..core.messages import render, shown, template
 from .games import (
     EXTRA,
     SOURCES,

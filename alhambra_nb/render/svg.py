@@ -34,13 +34,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from ..core.camps import ArrowLine, arrow_lines
 from ..core.city import City, as_rotation, as_side, as_tile
 from ..core.geometry import SIDES, Cell, Side, canonical_edge, neighbour
-from ..core.i18n import resolve
 from ..core.limits import check_cell_bounds
-from ..core.messages import render, template
+from ..core.messages import render, resolve, sentences, template, word
 from ..core.tiles import BUILDINGS, Edge, Tile
 from ..core.violations import RuleId, Violation
 from .palette import PALETTE
-from .text import LEGEND_MARKS, describe_city, describe_tile, legend_words, tile_noun_of
+from .text import LEGEND_MARKS, describe_city, legend_words, tile_noun_of
 
 UNIT = 100
 """User units per cell side."""
@@ -382,9 +381,7 @@ def tile_svg(
     session's by default)."""
     tile = as_tile(tile)
     root = _svg_root("alhambra tile", (0, 0, UNIT, UNIT), size / UNIT)
-    desc = describe_tile(tile, language)
-    if not tile.is_fountain:
-        desc = render("render.tile-picture", {"code": tile.code, "description": desc}, language)
+    desc = word(tile.described(), language)  # "tower (price 9, walls north and east)"
     _text(root, "", desc).tag = "desc"
     _draw_paper(root, (0, 0, UNIT, UNIT))
     group = _el(root, "g", f"tile {tile.name}")
@@ -485,9 +482,8 @@ def city_svg(
     )
     if show_camp_lines:
         arrows = _caption(None, lines, language)
-        desc = template("render.sentence-sep", language).join(
-            [desc, render("render.camp-arrows", {"caption": arrows}, language)]
-        )
+        arrows_said = render("render.camp-arrows", {"caption": arrows}, language)
+        desc = sentences([desc, arrows_said], language)
     _text(root, "", desc).tag = "desc"
     _draw_defs(root)
     _draw_paper(root, box)

@@ -17,8 +17,7 @@ from typing import Protocol
 from unicodedata import east_asian_width
 
 from ..core.game import Game
-from ..core.i18n import resolve
-from ..core.messages import join, render, template, word
+from ..core.messages import join, render, resolve, template, word
 from ..core.money import CURRENCIES, CURRENCY, VALUE, Currency, card, card_words, space_currency
 from ..core.phases import PHASE_FINAL, PHASE_OVER
 from ..core.state import PlayerState
@@ -109,7 +108,7 @@ def table_picture(
             "font-family": "DejaVu Sans, Verdana, Helvetica, Arial, sans-serif",
         },
     )
-    node(root, "desc", "").text = game.describe(table.language)
+    node(root, "desc", "").text = game.describe(table.language, notation=False)  # in words
     background = node(root, "rect", "table-bg", x=0, y=0, width=WIDTH, fill="#fdfaf3")
     y = _draw_header(root, table, 0)
     y = _draw_market_row(root, table, y + 8)
@@ -259,8 +258,10 @@ def _draw_market_row(root: ET.Element, table: _Table, y: float) -> float:
                    language=language)  # fmt: skip
     if not state.display:
         label(display, "display-empty", say("widget.table-empty"), 20, 80, fill=MUTED)
-    deck = say("widget.table-deck", deck=len(state.deck), discard=len(state.discard),
-               bag=len(state.bag))  # fmt: skip
+    # Each count with its own noun, so each takes the plural its number asks for.
+    counts = (("widget.table-deck", state.deck), ("widget.table-discard", state.discard),
+              ("widget.table-bag", state.bag))  # fmt: skip
+    deck = say("widget.table-sep").join(say(key, count=len(pile)) for key, pile in counts)
     label(display, "deck", deck, 12, 170, font_size=12, fill=MUTED)
     x, width = ACTIONS_PANEL
     if table.view.controls is not None:
@@ -409,7 +410,7 @@ def _draw_tile_row(
         picked = chosen == (kind, index)
         item = node(group, "g", f"tray-tile {kind}" + (" chosen" if picked else ""),
                     transform=f"translate({x} {top})",
-                    aria_label=say("widget.table-row-tile", title=title, code=tile.code),
+                    aria_label=say("widget.table-row-tile", title=title, tile=tile.described()),
                     aria_pressed=str(picked).lower(), **{f"data_{kind}": index},
                     data_code=tile.code)  # fmt: skip
         if picked:
@@ -431,7 +432,7 @@ def _draw_neutral(root: ET.Element, table: _Table, y: float) -> float:
         if n
     ]
     holds = join(held, table.language) if held else say("widget.table-held-none")
-    text = say("widget.table-neutral", player=neutral.name, points=neutral.score, held=holds)
+    text = say("widget.table-neutral", player=neutral.name, count=neutral.score, held=holds)
     label(root, "neutral", text, 10, y + 22, font_size=13)
     return y + 30
 

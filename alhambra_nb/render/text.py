@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..core.city import City
-from ..core.geometry import SIDES, Cell, Side
-from ..core.i18n import resolve
-from ..core.messages import Phrase, join, render, template
+from ..core.geometry import SIDES, Cell, Side, canonical_edge
+from ..core.messages import Phrase, join, render, resolve, sentences, template
 from ..core.tiles import Tile
 from ..core.violations import Violation
 from . import words as _words  # noqa: F401  (adds the pictures' templates to the catalogue)
@@ -90,16 +89,24 @@ def describe_cell(city: City, cell: Cell, language: str | None = None) -> str:
     tile = city.get(cell)
     if tile is None:
         return render("render.cell-empty", {"cell": cell}, language)
-    return render("render.cell", {"cell": cell, "what": describe_tile(tile, language)}, language)
+    what = describe_tile(tile, language)
+    gates = [side for side in SIDES if canonical_edge(cell, side) in city.gates]
+    if gates:  # a gate of expansion II on one of its sides (a gate joins two tiles)
+        words = {"what": what, "sides": gates, "count": len(gates)}
+        what = render("render.tile-gates", words, language)
+    return render("render.cell", {"cell": cell, "what": what}, language)
 
 
 def describe_violations(violations: Sequence[Violation], language: str | None = None) -> str:
     """'1. The tower's …  2. …' — numbered like the markers, each broken rule in its
     sentence alone (a tag such as 'walls:' before it would read like a code)."""
     language = resolve(language)
-    return template("render.sentence-sep", language).join(
-        render("widget.verdict-item", {"number": i, "message": v.explain(language)}, language)
-        for i, v in enumerate(violations, 1)
+    return sentences(
+        (
+            render("widget.verdict-item", {"number": i, "message": v.explain(language)}, language)
+            for i, v in enumerate(violations, 1)
+        ),
+        language,
     )
 
 
@@ -129,11 +136,11 @@ def describe_city(
             if violations
             else Phrase("render.verdict-legal")
         )
-        params = {"code": tile.code, "cell": cell, "verdict": verdict}
+        params = {"tile": tile.described(price=False), "cell": cell, "verdict": verdict}
         if rotation:
             parts.append(render("render.try-turned", {**params, "count": rotation}, language))
         else:
             parts.append(render("render.try", params, language))
     elif violations:
         parts.append(render("render.highlighted", {"why": why}, language))
-    return template("render.sentence-sep", language).join(parts)
+    return sentences(parts, language)

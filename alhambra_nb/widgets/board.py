@@ -21,8 +21,7 @@ import traitlets
 
 from ..core.city import City, as_side
 from ..core.geometry import Cell, Side
-from ..core.i18n import check_language, get_language
-from ..core.messages import render, word
+from ..core.messages import check_language, get_language, render, word
 from ..core.tiles import BUILDINGS, Tile
 from ..core.violations import Violation
 from ..render import THEMES, UNIT, city_extent, city_svg, describe_cell, rule_tag, tile_svg
@@ -88,7 +87,7 @@ def explain(error: BaseException, language: str | None = None) -> str:
 
 def language_trait(value: object) -> str:
     """A widget's ``language`` checked: one of the package's languages, or the session's for
-    ``None``; a :class:`~alhambra_nb.core.i18n.LanguageError` otherwise."""
+    ``None``; a :class:`~alhambra_nb.core.messages.LanguageError` otherwise."""
     return get_language() if value is None else check_language(value)
 
 
@@ -183,15 +182,19 @@ class PageWrites:
         widget = cast("anywidget.AnyWidget", self)
         try:
             names = _page_write_names(sync_data, self._page_writable)
+            for name in names:  # each value checked before any trait changes
+                widget.traits()[name]._validate(widget, sync_data[name])
             before = {name: getattr(widget, name) for name in names}
             try:
                 super().set_state(sync_data)  # type: ignore[misc]
             except Exception:
-                with widget.hold_sync():
+                # Values that pass alone may still clash (a gate for no chosen tile): put
+                # every trait back as it was, with no check or observer seeing the clash.
+                with widget.hold_sync(), widget.cross_validation_lock:
                     for name, value in before.items():
                         widget.set_trait(name, value)
                 raise
-        except (traitlets.TraitError, ValueError) as error:
+        except (traitlets.TraitError, ValueError, TypeError, LookupError) as error:
             language = getattr(self, "language", None)
             reason = explain(error, language)
             self._page_write_refused(render("widget.ignored-change", {"reason": reason}, language))
@@ -361,11 +364,27 @@ def palette_payload() -> dict[str, dict[str, str]]:
 
 
 def tray_payload(tiles: Sequence[Tile], language: str | None = None) -> list[dict[str, str]]:
-    """The tiles of a tray: code, a small picture and a ghost to lay over a cell."""
+    """The tiles of a tray: the code the page answers with, the tile in words (its caption,
+    and its full name for the title and screen readers), a small picture and a ghost to lay
+    over a cell."""
     return [
-        {"code": t.code, "svg": tile_svg(t, size=64, language=language), "ghost": tile_fragment(t)}
+        {
+            "code": t.code,
+            "label": str(word(t.described(), language)),
+            "caption": tile_caption(t, language),
+            "svg": tile_svg(t, size=64, language=language),
+            "ghost": tile_fragment(t),
+        }
         for t in tiles
     ]
+
+
+def tile_caption(tile: Tile, language: str | None = None) -> str:
+    """The few words under a tile of a tray: its type and price ("tower, price 9"); its
+    walls are in the picture above them."""
+    if tile.is_fountain:
+        return word(tile, language)
+    return render("widget.tray-caption", {"tile": tile, "price": tile.price}, language)
 
 
 def violations_payload(
@@ -441,7 +460,7 @@ def placement_verdicts(
 ) -> dict[str, Verdict]:
     """For each cell, whether ``tile`` (turned ``rotation``, with a gate on its ``gate`` side,
     expansion II) may be built there, and why not, in ``language``."""
-    words = {"tile": tile.code, "gate": gate_words(gate, language)}
+    words = {"tile": tile.described(price=False), "gate": gate_words(gate, language)}
     doing = render("widget.doing-place", words, language)
     return {
         cell_key(c): verdict(c, "place", city.check(tile, c, rotation, gate=gate), doing, language)
@@ -459,7 +478,7 @@ def removal_verdicts(
         if tile is None:
             found[cell_key(cell)] = empty_verdict(cell, language)
         else:
-            doing = render("widget.doing-remove", {"tile": tile.code}, language)
+            doing = render("widget.doing-remove", {"tile": tile}, language)
             checked = city.check_removal(cell)
             found[cell_key(cell)] = verdict(cell, "remove", checked, doing, language)
     return found
@@ -489,12 +508,12 @@ def reserve_verdicts(
     for cell in cells:
         old = city.get(cell)
         if old is None:
-            words = {"tile": tile.code, "gate": gate_words(gate, language)}
+            words = {"tile": tile.described(price=False), "gate": gate_words(gate, language)}
             doing = render("widget.doing-return", words, language)
             checked = city.check(tile, cell, gate=gate)
             found[cell_key(cell)] = verdict(cell, "place", checked, doing, language)
         else:
-            words = {"tile": tile.code, "old": old.code}
+            words = {"tile": tile.described(price=False), "old": old}
             doing = render("widget.doing-swap", words, language)
             checked = city.check_swap(cell, tile)
             found[cell_key(cell)] = verdict(cell, "swap", checked, doing, language)

@@ -23,8 +23,7 @@ from ..chapters.game_tasks import PlaceBoughtTask
 from ..chapters.tasks import LegalCellsTask, PlaceTask, RemovalTask, SwapTask
 from ..core.actions import PlaceTile
 from ..core.geometry import Cell
-from ..core.i18n import resolve
-from ..core.messages import render, words
+from ..core.messages import render, resolve, words
 from ..render import city_extent, city_svg
 from ..render.svg import cell_key, tile_fragment
 from ..render.text import describe_cell
@@ -386,7 +385,7 @@ def cell_verdicts(step: Step, cells: Iterable[Cell], language: str | None = None
     if isinstance(task, PlaceTask):
         return placement_verdicts(city, task.tile, cells, task.rotation, language=language)
     if isinstance(task, SwapTask):
-        doing = render("widget.may-go-here", {"tile": task.tile.code}, language)
+        doing = render("widget.may-go-here", {"tile": task.tile.described(price=False)}, language)
         return {
             cell_key(c): verdict(c, "swap", city.check_swap(c, task.tile), doing, language)
             for c in cells
@@ -395,7 +394,7 @@ def cell_verdicts(step: Step, cells: Iterable[Cell], language: str | None = None
     if isinstance(task, PlaceBoughtTask):
         game = step.staged_game()
         tile = game.players[game.state.current].bought[0]
-        doing = render("widget.may-go-here", {"tile": tile.code}, language)
+        doing = render("widget.may-go-here", {"tile": tile.described(price=False)}, language)
         return {
             cell_key(c): verdict(c, "place", game.check(PlaceTile(tile, c)), doing, language)
             for c in cells

@@ -250,8 +250,8 @@ class CityWidget(BoardWidget):
             return ""
         count = sum(1 for found in cells.values() if found["ok"])
         if count == 0:
-            return self._render("page.fits-none", tile=tile.code)
-        return self._render("page.fits", tile=tile.code, count=count)
+            return self._render("page.fits-none", tile=tile.described())
+        return self._render("page.fits", tile=tile.described(), count=count)
 
     # -- what is selected -----------------------------------------------------------------
     @property
@@ -392,11 +392,13 @@ class CityWidget(BoardWidget):
         self, action: str, cell: Cell, tile: Tile | None, violations: Sequence[Violation]
     ) -> str:
         """Why ``action`` at ``cell`` is refused: which tile, where, and every broken rule."""
-        moved = tile if tile is not None else self.city.get(cell)
+        # The tile in hand by its walls (several of a type may be in hand); one standing at
+        # the cell is known by the cell.
+        moved = tile.described(price=False) if tile is not None else self.city.get(cell)
         why = describe_violations(violations, self.language)
         if moved is None:  # a removal where nothing stands: the rule's sentence says so
             return why
-        return self._render(f"widget.refused-{action}", tile=moved.code, cell=cell, why=why)
+        return self._render(f"widget.refused-{action}", tile=moved, cell=cell, why=why)
 
     def _apply(self, action: str, cell: Cell, tile: Tile | None) -> None:
         city = self.city.copy()
@@ -405,12 +407,14 @@ class CityWidget(BoardWidget):
         if action == "remove":
             removed = city.remove(cell)
             reserve.append(removed)
-            message = self._render("widget.moved", tile=removed.code, cell=cell)
+            message = self._render("widget.moved", tile=removed, cell=cell)
         elif action == "swap":
             assert tile is not None and self.reserve_selected is not None
             old = city.swap(cell, tile)
             reserve[self.reserve_selected] = old
-            message = self._render("widget.swapped", old=old.code, cell=cell, tile=tile.code)
+            message = self._render(
+                "widget.swapped", old=old, cell=cell, tile=tile.described(price=False)
+            )
         else:
             assert tile is not None
             city.place(tile, cell, gate=self.gate)
@@ -421,7 +425,9 @@ class CityWidget(BoardWidget):
                 assert self.selected is not None
                 del tiles[self.selected]
             gate = gate_words(self.gate, self.language)
-            message = self._render("widget.placed", tile=tile.code, cell=cell, gate=gate)
+            message = self._render(
+                "widget.placed", tile=tile.described(price=False), cell=cell, gate=gate
+            )
         self._history.append(snapshot)
         with self.hold_sync():
             self.selected = None
@@ -514,7 +520,7 @@ class CityWidget(BoardWidget):
             title = render(key, {}, language)
             if tiles:
                 entries = tray_payload(tiles, language)
-                pictures = [(entry["code"], entry["svg"]) for entry in entries]
+                pictures = [(entry["caption"], entry["svg"]) for entry in entries]
                 parts.append(fallback.tray(title, pictures))
         return fallback.stacked(parts, describe_city(self.city, language=language))
 

@@ -62,14 +62,15 @@ def text(content: str, width: float, *, size: int = 14, bold: bool = False) -> P
 
 
 def tray(title: str, pictures: Sequence[tuple[str, str]], *, size: int = 64) -> Part:
-    """A titled row of tiles: ``(code, picture)`` pairs, each code written under its tile."""
+    """A titled row of tiles: ``(caption, picture)`` pairs, each caption (the tile in words)
+    written under its tile."""
     group = ET.Element(f"{{{SVG_NS}}}g")
     heading = ET.SubElement(group, f"{{{SVG_NS}}}text", {"x": "0", "y": "14"})
     heading.set("font-size", "14")
     heading.set("font-weight", "bold")
     heading.text = title
     step = size + 70
-    for index, (code, svg) in enumerate(pictures):
+    for index, (caption, svg) in enumerate(pictures):
         tile = picture(svg).element
         tile.set("x", str(index * step))
         tile.set("y", "22")
@@ -79,7 +80,7 @@ def tray(title: str, pictures: Sequence[tuple[str, str]], *, size: int = 64) -> 
         )
         label.set("font-size", "12")
         label.set("text-anchor", "middle")
-        label.text = code
+        label.text = caption
     return Part(group, max(len(pictures) * step, 200), size + 48)
 
 

@@ -37,10 +37,10 @@ from ..core.actions import (
 )
 from ..core.bots import LEVELS, Bot, BotError, bot_for
 from ..core.city import City
-from ..core.errors import AlhambraError, shown
+from ..core.errors import AlhambraError
 from ..core.game import Game
 from ..core.geometry import Cell
-from ..core.messages import Phrase, render, template, words
+from ..core.messages import Phrase, render, sentences, shown, words
 from ..core.money import CURRENCY, VALUE, describe, space_currency, total
 from ..core.payment import is_exact_payment
 from ..core.phases import PHASE_FINAL, PHASE_OVER, PHASE_PLAY
@@ -425,8 +425,7 @@ class GameWidget(BoardWidget):
         self._settle_choice(reset=True)
         if self.autoplay:
             self._run_bots(None)
-        separator = template("render.sentence-sep", self.language)
-        self._say(separator.join(done[:2]) or self._render("widget.game-done"), "done")
+        self._say(sentences(done[:2], self.language) or self._render("widget.game-done"), "done")
         self._settle_choice()
         self._refresh()
         return []
@@ -683,16 +682,18 @@ class GameWidget(BoardWidget):
         violations = self._game.check(self._to_play(action))
         gated = gate_words(getattr(action, "gate", None), language)
         if isinstance(action, PlaceTile):
-            doing = self._render("widget.doing-build", tile=tile.code, gate=gated)
+            doing = self._render("widget.doing-build", tile=tile.described(price=False), gate=gated)
             return verdict(cell, "place", violations, doing, language)
         if isinstance(action, BuildFromReserve):
-            doing = self._render("widget.doing-return", tile=tile.code, gate=gated)
+            doing = self._render(
+                "widget.doing-return", tile=tile.described(price=False), gate=gated
+            )
             return verdict(cell, "place", violations, doing, language)
         old = city[cell]
         if isinstance(action, SwapWithReserve):
-            doing = self._render("widget.doing-swap", tile=tile.code, old=old.code)
+            doing = self._render("widget.doing-swap", tile=tile.described(price=False), old=old)
             return verdict(cell, "swap", violations, doing, language)
-        doing = self._render("widget.doing-remove", tile=old.code)
+        doing = self._render("widget.doing-remove", tile=old)
         return verdict(cell, "remove", violations, doing, language)
 
     def _compute_options(
@@ -764,9 +765,9 @@ class GameWidget(BoardWidget):
         action = Buy(space, tuple(cards))
         violations = self._game.check(action)
         paid = total(cards)
-        currency = Phrase(f"currency.{space_currency(space).value}")
-        words = {"cards": describe(cards, self.language), "paid": paid, "currency": currency,
-                 "tile": tile.code, "price": tile.price, "over": paid - tile.price}  # fmt: skip
+        money = Phrase(f"amount.{space_currency(space).value}", count=paid)
+        words = {"cards": describe(cards, self.language), "money": money, "tile": tile,
+                 "price": tile.price, "over": paid - tile.price}  # fmt: skip
         exact = is_exact_payment(cards, tile.price)  # the rule that earns another action
         key = "widget.game-buy-exact" if exact else "widget.game-buy-over"
         return _action_verdict(action, violations, self._render(key, **words), self.language)
@@ -1015,8 +1016,7 @@ def _key(cards: Iterable[str]) -> str:
 def refusal(violations: Sequence[Violation], language: str | None = None) -> str:
     """'✗ Taking money means …' — the catalogue's sentence for every broken rule, in plain
     words: no rule ids and no numbers (no picture here has numbered markers to match)."""
-    separator = template("render.sentence-sep", language)
-    text = separator.join(v.explain(language) for v in violations)
+    text = sentences((v.explain(language) for v in violations), language)
     return render("widget.failed-mark", {"text": text}, language)
 
 

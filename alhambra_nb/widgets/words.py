@@ -53,9 +53,12 @@ add_messages(
         "widget.bad-no-task": "the step {step} sets no task",
         "widget.bad-cell-list": "expected a list of cells, not {value}",
         "widget.bad-spaces": "market spaces are numbers, not {value}",
-        "widget.short-number": "a number of about {count} digits",
-        "widget.short-text": "a text of {count} characters",
-        "widget.short-items": "a list of {count} items",
+        "widget.short-number": (
+            "a number of about {count} digit",
+            "a number of about {count} digits",
+        ),
+        "widget.short-text": ("a text of {count} character", "a text of {count} characters"),
+        "widget.short-items": ("a list of {count} item", "a list of {count} items"),
         "widget.short-unshown": "a value too large to show",
         "widget.refusal-bot-seat": "no seat {value} for a bot: seats are 0 to {last}",
         "widget.refusal-bot": "a bot is one of {levels} or has choose(), not {value}",
@@ -69,6 +72,8 @@ add_messages(
             "Trying the {tile}: it fits on {count} cells (marked ✓). Point at a cell to see why.",
         ),
         "game-page.gate-mark": "gate",
+        # under a tile of a tray: its type and price (its walls are in the picture)
+        "widget.tray-caption": "{tile}, price {price}",
         # -- the live game table: its buttons (the picture's words are render's) ------------
         "widget.table-actions": "Actions",
         "widget.button-take": "Take money",
@@ -99,7 +104,7 @@ add_messages(
         "chapter-page.add-take": "Add this take",
         "chapter-page.remove-take": "remove the take {take}",
         "chapter-page.money-of": "{player}'s money: ",
-        "chapter-page.space": "Space {space} ({currency}, {tile}): ",
+        "chapter-page.space": "Space {space} ({currency}), {tile}: ",
         "chapter-page.nobody": "nobody",
         "chapter-page.chosen": "Chosen: {cells} ",
         "chapter-page.choose-cells": "Click cells on the board to choose them. ",

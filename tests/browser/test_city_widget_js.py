@@ -45,13 +45,15 @@ def test_draws_an_aria_grid_with_every_cell(page, widget):
     tabindexes = cells.evaluate_all("els => els.map(e => e.getAttribute('tabindex'))")
     assert sorted(set(tabindexes)) == ["-1", "0"] and tabindexes.count("0") == 1
     assert page.get_attribute('[role="status"]', "aria-live") == "polite"
-    assert "Trying the tower-9-NE" in status(page)
+    assert "Trying the tower (price 9, walls north and east)" in status(page)
     # every cell where the tile fits carries a check mark
     legal = sum(v["ok"] for v in widget._verdicts["cells"].values())
     assert page.locator(".legal-mark").count() == legal > 0
-    assert page.locator('.alh-tile[aria-selected="true"]').get_attribute("data-code") == (
-        "tower-9-NE"
-    )
+    chosen = page.locator('.alh-tile[aria-selected="true"]')
+    assert chosen.get_attribute("data-code") == "tower-9-NE"  # what the page answers with
+    # what the learner reads and hears: the tile in words
+    assert chosen.get_attribute("aria-label") == "tower (price 9, walls north and east)"
+    assert chosen.locator(".alh-tile-caption").text_content() == "tower, price 9"
 
 
 def test_hover_shows_the_verdict_without_a_round_trip(page, widget):
@@ -143,7 +145,7 @@ def test_clicks_send_messages_that_python_acts_on(page, widget):
     assert widget.city[(0, -1)].code == "tower-9-NE"
     push(page, widget)
     assert cell(page, "0,-1").get_attribute("aria-label") == "(0, -1): tower, walls north and east"
-    assert page.text_content(".alh-note") == "Placed the tower-9-NE at (0, -1)."
+    assert page.text_content(".alh-note") == "Placed the tower (walls north and east) at (0, -1)."
     assert page.locator(".alh-tile").count() == 1  # the placed tile left the tray
 
 

@@ -36,8 +36,9 @@ def test_the_city_page_speaks_its_language(page, artifacts_dir, language):
     assert translated("page.turn", language) in page.text_content('[data-do="rotate"]')
     assert status(page) == w._verdicts["status"]
     fits = sum(verdict["ok"] for verdict in w._verdicts["cells"].values())
-    assert status(page) == render("page.fits", {"tile": "tower-9-NE", "count": fits}, language)
-    assert status(page) != render("page.fits", {"tile": "tower-9-NE", "count": fits}, "en")
+    tower = alh.Tile.parse("tower-9-NE").described()
+    assert status(page) == render("page.fits", {"tile": tower, "count": fits}, language)
+    assert status(page) != render("page.fits", {"tile": tower, "count": fits}, "en")
     # Hover: the verdict Python sent for the cell, in the language, with no round trip.
     page.hover('[role="gridcell"][data-cell="-1,0"]')
     verdict = w._verdicts["cells"]["-1,0"]["text"]

@@ -534,11 +534,11 @@ def legal_cells(layout: Layout, shape: Shape) -> Sequence[Cell]:
 def gate_openings(layout: Layout, shape: Shape) -> list[tuple[Cell, Side]]:
     """The (cell, side) pairs where a tile of ``shape`` may go only with a gate on that side,
     in reading order (expansion II); cells legal without a gate are left out. Remembered
-    with the layout (the list is shared: do not change it)."""
+    with the layout; each asker gets a list of its own."""
     key = ("gate openings", shape.key)
     known = layout.memo.get(key)
     if known is not None:
-        return known
+        return list(known)
     plain = legal_bits(layout, shape)
     # A gate stands only on a wall of the tile (on_double_wall holds nowhere else): the
     # other sides are not asked.
@@ -551,7 +551,7 @@ def gate_openings(layout: Layout, shape: Shape) -> list[tuple[Cell, Side]]:
     found = []
     for cell, bit in layout.cells_and_bits(anywhere):
         found += [(cell, side) for side, opened in by_side if opened & bit]
-    layout.memo[key] = found
+    layout.memo[key] = tuple(found)
     return found
 
 

@@ -14,8 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.camps import CAMPS, arrow_lines
-from ...core.i18n import SOURCE_LANGUAGE
-from ...core.messages import render
+from ...core.messages import SOURCE_LANGUAGE, render
 from ...core.socket import Bonus, Components, Module, register
 from .view import camps_view
 

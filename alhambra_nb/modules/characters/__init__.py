@@ -3,19 +3,19 @@
 Setup: the 10 characters (``data/characters.csv``) are shuffled; 2 each go into money piles
 2, 3 and 4, the other 4 lie face down aside.
 
-The auction (ruling R8). A character revealed while money cards are turned up stops play:
-the player whose turn is next bids first, then the others once each in seat order; a bid is
-more than the highest so far (``bid 7``) or a pass (``pass``). A player bids only what they
-can pay in one currency or in diamonds; a player who cannot top the highest bid passes
-without being asked. The highest bidder pays cards of one currency (or diamonds) totalling
-at least the bid, no change (``pay denar-5#1 denar-3#2``), and takes the card; with no bid
-the character leaves the game. Then play goes on (the replacement money card was drawn when
-the character came up: nothing in the auction depends on the display). A character drawn by
-Yammerad before a turn is auctioned at once, the player whose turn it is bidding first. A
-scoring card turned up with a character waits for its auction, so that the winner's scoring
-powers count (the core holds the scoring while the auction holds play); the refill that ends
-the game is resolved the same way, the seat after the last turn's player bidding first, before
-the last market tiles are given out (ruling R11).
+The auction (ruling R8). A character revealed while money cards are turned up stops play: the
+player on turn, whose refill turned it up, bids first, then the others once each in seat order;
+a bid is more than the highest so far (``bid 7``) or a pass (``pass``). A player bids only what
+they can pay in one currency or in diamonds; a player who cannot top the highest bid passes
+without being asked. The highest bidder pays cards of one currency (or diamonds) totalling at
+least the bid, no change (``pay denar-5#1 denar-3#2``), and takes the card; with no bid the
+character leaves the game. Then play goes on where it stopped (the replacement money card was
+drawn when the character came up: nothing in the auction depends on the display). A character
+drawn by Yammerad before a turn is auctioned at once, the player whose turn it is bidding
+first. A scoring card turned up with a character waits for its auction, so that the winner's
+scoring powers count (the core holds the scoring while the auction holds play); the refill that
+ends the game is resolved the same way, the last turn's player bidding first, before the last
+market tiles are given out (ruling R11).
 
 The effects and their symbols: ♦ on the owner's turns, at most one ♦ character per turn;
 W at every scoring; 1× once, then the card leaves the game.
@@ -36,8 +36,9 @@ action                 symbol  effect
 =====================  ======  =========================================================
 
 State in ``state.extra["characters"]``: a :class:`~.state.CharactersState`, the characters
-aside, owned and out of the game, those awaiting their auction, the running auction,
-Fatime's choice, the turn whose ♦ has been used and Abdul Knihstig's chance.
+aside, owned and out of the game, those awaiting their auction and who bids first for them,
+the running auction, Fatime's choice, the turn whose ♦ has been used and Abdul Knihstig's
+chance.
 """
 
 from __future__ import annotations
@@ -47,9 +48,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.actions import Action, Buy, LegalActions, TakeMoney, made
-from ...core.errors import shown
-from ...core.i18n import SOURCE_LANGUAGE
-from ...core.messages import render
+from ...core.messages import SOURCE_LANGUAGE, render, shown
 from ...core.money import (
     MARKET_SPACES,
     TAKE_LIMIT,
@@ -228,6 +227,9 @@ class Characters(Module):
             not isinstance(choice, int) or FATIME not in data["owned"][choice]
         ):
             return [(f"{where}.choice", render("save.choice", {"value": shown(choice)}))]
+        first = data.get("first_bidder")  # absent from saves made before it was kept
+        if first is not None and (not isinstance(first, int) or not 0 <= first < n):
+            return [(f"{where}.first_bidder", render("save.receiver", {"value": shown(first)}))]
         if not isinstance(data.get("used"), int) or not isinstance(data.get("knihstig"), bool):
             return [(where, render("save.characters-fields", {}))]
         problem = _hold_problem(state, CharactersState.from_json(data))
@@ -244,7 +246,11 @@ class Characters(Module):
     def reveal(self, turn: Turn, card_id: str) -> bool:
         if card_id not in BY_ID:
             return False
-        characters_of(turn.state).queue.append(card_id)
+        data = characters_of(turn.state)
+        data.queue.append(card_id)
+        # The refill (or Yammerad's draw) is the current player's, before play passes on:
+        # that player is on turn and bids first (ruling R8).
+        data.first_bidder = turn.state.current
         turn.note("event.character-revealed", character=_character_name(card_id))
         return True
 
@@ -631,21 +637,31 @@ def _check_pay(state: GameState, auction: Any, cards: Sequence[str]) -> list[Vio
 
 
 def _next_auction(turn: Turn) -> None:
-    """Begin the auction of the next revealed character, the current player bidding first
-    (after a refill: the player whose turn is next, ruling R8)."""
+    """Begin the auction of the next revealed character: the player on turn when it came up
+    bids first (ruling R8); the current player's turn goes on once it is over (after a
+    refill, the player whose turn is next)."""
     state = turn.state
     data = characters_of(state)
     while data.queue and data.auction is None and data.choice is None:
         character = data.queue.pop(0)
+        first = _first_bidder(state, data)
+        if not data.queue:
+            data.first_bidder = None
         n = len(state.players)
-        resume = state.current
-        data.auction = AuctionState(character, [(resume + k) % n for k in range(n)], resume)
+        order = [(first + k) % n for k in range(n)]
+        data.auction = AuctionState(character, order, resume=state.current)
         turn.note(
             "event.auction-start",
             character=_character_name(character),
-            player=_name(state, resume),
+            player=_name(state, first),
         )
         _next_bidder(turn)
+
+
+def _first_bidder(state: GameState, data: CharactersState) -> int:
+    """The seat that bids first (ruling R8). A save made before the first bidder was kept
+    names none: its characters are auctioned as they were then, from the current player."""
+    return state.current if data.first_bidder is None else data.first_bidder
 
 
 def _next_bidder(turn: Turn) -> None:

@@ -17,8 +17,7 @@ from ...core.actions import (
     register_parser,
     seat_prefix,
 )
-from ...core.errors import shown
-from ...core.messages import render
+from ...core.messages import render, shown
 from ...core.violations import RuleId
 from .cards import EL_SCHAUF, KARIM, KNIHSTIG, LAILA, MACHMA, YAMMERAD
 

@@ -1,6 +1,6 @@
 """The characters module's part of a game, typed: the cards aside, owned and out of the game,
-the characters waiting for their auction, the running auction, Fatime's choice and the turn's
-use of a ♦ character.
+the characters waiting for their auction and the seat that bids first for them, the running
+auction, Fatime's choice and the turn's use of a ♦ character.
 
 The game keeps it in ``state.extra["characters"]`` as a :class:`CharactersState`; a saved game
 keeps its JSON (:meth:`CharactersState.to_json`), which :meth:`CharactersState.from_json` reads
@@ -84,6 +84,10 @@ class CharactersState(ModuleState):
     knihstig: bool = False
     """Abdul Knihstig's owner has just paid 10 or more: he may act (unless a ♦ character was
     used this turn)."""
+    first_bidder: int | None = None
+    """The seat that bids first for the characters waiting in ``queue`` (ruling R8): the
+    player on turn when they came up, whose refill (or Yammerad's draw) turned them up.
+    ``None`` when none waits."""
 
     @classmethod
     def new(cls, players: int, aside: list[str]) -> CharactersState:
@@ -100,6 +104,7 @@ class CharactersState(ModuleState):
             self.choice,
             self.used,
             self.knihstig,
+            self.first_bidder,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -112,6 +117,7 @@ class CharactersState(ModuleState):
             "choice": self.choice,
             "used": self.used,
             "knihstig": self.knihstig,
+            "first_bidder": self.first_bidder,
         }
 
     @classmethod
@@ -126,6 +132,8 @@ class CharactersState(ModuleState):
             data["choice"],
             data["used"],
             data["knihstig"],
+            # Saves from before the first bidder was kept have none (see _first_bidder).
+            data.get("first_bidder"),
         )
 
 

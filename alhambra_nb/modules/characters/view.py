@@ -250,7 +250,7 @@ def _space_tile(state: GameState, space: int, language: str | None) -> str:
     tile = state.market[space - 1] if 1 <= space <= len(state.market) else None
     if tile is None:
         return render("widget.space-only", {"space": space}, language)
-    return render("widget.space-tile", {"tile": tile.code, "space": space}, language)
+    return render("widget.space-tile", {"tile": tile.described(), "space": space}, language)
 
 
 def _label_words(

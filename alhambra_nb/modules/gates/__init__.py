@@ -107,8 +107,7 @@ def gated_placements(city: City, tile: Tile) -> list[tuple[tuple[int, int], Any]
 
     Cells legal without a gate are left out: a gate there would spend a card for nothing
     but a lock on the two tiles (a learner may still do it; the listing only skips it).
-    The building rules answer (``City.gate_openings``), remembered with the city's position
-    (the list is shared: do not change it).
+    The building rules answer (``City.gate_openings``), remembered with the city's position.
     """
     return city.gate_openings(tile)
 

@@ -11,8 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from ...core.errors import shown
-from ...core.messages import render
+from ...core.messages import render, shown
 from ...core.socket import ModuleState, Turn
 
 if TYPE_CHECKING:

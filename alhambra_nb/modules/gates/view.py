@@ -110,7 +110,7 @@ def gate_hint(city: City, tile: Tile, language: str | None = None) -> str:
     without one), the first few named."""
     found = city.gate_openings(tile)
     if not found:
-        return render("widget.game-gate-opens-none", {"tile": tile.code}, language)
+        return render("widget.game-gate-opens-none", {"tile": tile.described()}, language)
     where = template("widget.game-gate-cells-sep", language).join(
         render("widget.game-gate-cell", {"cell": cell, "side": side}, language)
         for cell, side in found[:HINT_CELLS]
@@ -118,4 +118,4 @@ def gate_hint(city: City, tile: Tile, language: str | None = None) -> str:
     if len(found) > HINT_CELLS:
         words = {"cells": where, "count": len(found) - HINT_CELLS}
         where = render("widget.game-gate-more", words, language)
-    return render("widget.game-gate-opens", {"tile": tile.code, "cells": where}, language)
+    return render("widget.game-gate-opens", {"tile": tile.described(), "cells": where}, language)

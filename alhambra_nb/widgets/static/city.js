@@ -140,8 +140,14 @@ function render({ model, el }) {
         button.dataset.index = String(index);
         button.dataset.code = entry.code;
         button.dataset.tray = tray;
-        button.title = entry.code;
-        button.innerHTML = `${entry.svg}<span class="alh-tile-code">${entry.code}</span>`;
+        // The tile in words: its code is what the page answers with, never what it shows.
+        button.title = entry.label;
+        button.setAttribute("aria-label", entry.label);
+        button.innerHTML = entry.svg;
+        const caption = document.createElement("span");
+        caption.className = "alh-tile-caption";
+        caption.textContent = entry.caption;
+        button.appendChild(caption);
         box.appendChild(button);
       });
       // A listbox needs options; an empty tray is a plain group that says so.
