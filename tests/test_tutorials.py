@@ -491,3 +491,23 @@ def test_the_runner_saves_without_widget_state_and_refuses_a_cell_that_raises(tm
         runner.run(bad)
     assert bad.read_text() == before
     assert runner.main([str(bad)]) == 1
+
+
+CLOCK_BOUND = re.compile(r"""["']search(?:-strong)?["']|SearchBot\((?![^)]*time=None)""")
+"""A searching bot that stops at a time limit: what it plays depends on how busy the machine is."""
+
+
+@pytest.mark.parametrize("path", TUTORIALS, ids=ids(TUTORIALS))
+def test_no_checked_cell_depends_on_the_clock(path):
+    checked = [
+        c.source
+        for c in notebook(path).cells
+        if c.cell_type == "code" and "nbval-check-output" in c.metadata.get("tags", [])
+    ]
+    assert [s for s in checked if CLOCK_BOUND.search(s)] == []
+
+
+def test_the_clock_check_finds_a_timed_search():
+    assert CLOCK_BOUND.search('alh.simulate(2, ["search", "greedy"], seed=7)')
+    assert CLOCK_BOUND.search("alh.bots.SearchBot(seed=7, simulations=24)")
+    assert not CLOCK_BOUND.search("alh.bots.SearchBot(seed=7, time=None, simulations=24)")
