@@ -66,7 +66,8 @@ def test_run_the_chapter_notebook_and_answer_by_clicking(page, lab, artifacts_di
     widget.locator(".alh-ch-chapter", has_text="End of the turn and refilling").wait_for()
     widget.locator('.alh-ch-dot[data-index="1"]').click()
     widget.locator(".alh-ch-title", has_text="Try it: build the new chambers").wait_for()
-    assert "chambers-7-SW" in widget.locator(".alh-ch-table").text_content()
+    bought = alh.word(alh.Tile.parse("chambers-7-SW").described())  # named in words
+    assert bought in widget.locator(".alh-ch-table").text_content()
 
     step = alh.chapters.step("end-of-turn/place/try")
     game = step.staged_game()

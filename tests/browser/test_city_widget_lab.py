@@ -58,7 +58,8 @@ def test_hover_explains_click_refuses_then_places(page, lab, artifacts_dir):
     assert printed_city(page) == before
 
     widget.locator('[role="gridcell"][data-cell="0,-1"]').click()
-    widget.locator(".alh-note", has_text="Placed the tower-9-NE at (0, -1)").wait_for()
+    placed = "Placed the tower (walls north and east) at (0, -1)"
+    widget.locator(".alh-note", has_text=placed).wait_for()
     assert "0,-1 tower-9-NE" in printed_city(page)
     assert (
         widget.locator('[data-cell="0,-1"]').get_attribute("aria-label")

@@ -84,7 +84,8 @@ def test_the_focus_stays_on_the_board_after_enter_places_a_tile(page, lab):
     page.keyboard.press("ArrowUp")  # (0, -1): the tower-9-NE fits there
     assert page.evaluate(FOCUSED)["cell"] == "0,-1"
     page.keyboard.press("Enter")
-    widget.locator(".alh-note", has_text="Placed the tower-9-NE at (0, -1)").wait_for()
+    placed = "Placed the tower (walls north and east) at (0, -1)"
+    widget.locator(".alh-note", has_text=placed).wait_for()
     page.wait_for_timeout(200)
     # The board was drawn anew (it grew a row); the focus is on the same cell of it.
     assert page.evaluate(FOCUSED)["cell"] == "0,-1"

@@ -206,7 +206,7 @@ def test_tutorials_run_offline_and_the_city_widget_answers(offline_page, site, a
     legal_cell = widget.locator(f'[role="gridcell"][data-cell="{legal[0]},{legal[1]}"]')
     legal_cell.click()
     widget.locator(
-        ".alh-note", has_text=f"Placed the garden-10 at ({legal[0]}, {legal[1]})"
+        ".alh-note", has_text=f"Placed the garden (no walls) at ({legal[0]}, {legal[1]})"
     ).wait_for(timeout=TIMEOUT)
     assert legal_cell.get_attribute("aria-label", timeout=TIMEOUT).startswith(
         f"({legal[0]}, {legal[1]}): garden"
