@@ -20,6 +20,10 @@ LAB_ARGS ?=
 LAB_ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 # Extra pytest arguments, e.g. make test PYTEST_ARGS='-x -m "not slow"'.
 PYTEST_ARGS ?=
+# The suite runs on every core (pytest-xdist); a test module stays on one worker, so its
+# fixtures (a JupyterLab, a browser, a built site) start once. PYTEST_WORKERS=0 runs it serially.
+PYTEST_WORKERS ?= auto
+PYTEST_RUN := -q --nbval-lax --nbval-current-env -n $(PYTEST_WORKERS) --dist loadscope
 
 # The classroom site (JupyterLite, `make lite`): its own venv of build tools, and a stamp newer
 # than every file it is made of. PYODIDE_DIST: a full Pyodide distribution (folder or archive)
@@ -79,8 +83,8 @@ lint: venv
 # .ipynb under the paths given). Exit code 5 ("no tests collected") is not a failure.
 pytest: venv
 	@paths="tests"; if [ -d tutorials ]; then paths="$$paths tutorials"; fi; \
-	echo "+ pytest -q $$paths --nbval-lax --nbval-current-env $(PYTEST_ARGS)"; \
-	rc=0; $(PY) -m pytest -q $$paths --nbval-lax --nbval-current-env $(PYTEST_ARGS) || rc=$$?; \
+	echo "+ pytest $(PYTEST_RUN) $$paths $(PYTEST_ARGS)"; \
+	rc=0; $(PY) -m pytest $(PYTEST_RUN) $$paths $(PYTEST_ARGS) || rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest: no tests were collected"; exit 0; fi; \
 	exit $$rc
 
