@@ -276,7 +276,7 @@ def test_the_touching_step_touches_at_a_corner_and_holes_name_both_cells():
 
 
 def test_every_placement_rule_is_shown_and_tried():
-    for rule in alh.PLACEMENT_RULES:
+    for rule in alh.core.PLACEMENT_RULES:
         shown = [
             s.id
             for s in ALL_STEPS

@@ -373,14 +373,14 @@ def test_violations_are_put_into_words_from_the_catalogue(monkeypatch):
     found = alh.City.from_text("1,0 garden-10").check("tower-10-W", (2, 0))
     with pytest.raises(alh.LanguageError, match=r"'xx'.*hu \(Magyar\)"):
         found[0].explain("xx")  # an unknown language is refused, never answered in English
-    monkeypatch.setitem(alh.ENGLISH, "side.W", "WEST")
+    monkeypatch.setitem(alh.core.ENGLISH, "side.W", "WEST")
     assert "WEST wall" in found[0].explain("en")
     assert found[0].to_dict()["edges"] == [[2, 0, "W"], [1, 0, "E"]]
 
 
 def test_every_placement_rule_has_a_test_here():
     source = Path(__file__).read_text(encoding="utf-8")
-    for rule in alh.PLACEMENT_RULES:
+    for rule in alh.core.PLACEMENT_RULES:
         assert f"R.{rule.name}" in source
 
 

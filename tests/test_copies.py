@@ -46,8 +46,8 @@ def saved_game(game: alh.Game) -> alh.Game:
     return alh.Game.from_json(game.to_json())
 
 
-def saved_state(state: alh.GameState) -> alh.GameState:
-    return alh.GameState.from_dict(state.to_dict())
+def saved_state(state: alh.core.GameState) -> alh.core.GameState:
+    return alh.core.GameState.from_dict(state.to_dict())
 
 
 TWINS: dict[str, Twin] = {"deepcopy": deep_copied, "pickle": pickled}

@@ -24,7 +24,7 @@ from tests.test_game_support import (
 )
 
 
-def game_of(state: alh.GameState) -> alh.Game:
+def game_of(state: alh.core.GameState) -> alh.Game:
     check_invariants(state)
     return alh.Game.from_state(state)
 
@@ -67,7 +67,7 @@ def test_setup(players):
         _check_piles(state)
 
 
-def _check_piles(state: alh.GameState) -> None:
+def _check_piles(state: alh.core.GameState) -> None:
     """Scoring card 1 lies within pile 2, scoring card 2 within pile 4."""
     money = len(state.deck) - 2
     size, extra = divmod(money, 5)

@@ -171,6 +171,27 @@ def test_plots_are_real_matplotlib_figures(sim):
     assert [t.get_text() for t in boxes.get_xticklabels()] == list(lab.SOURCES)
 
 
+def test_japanese_charts_draw_every_glyph_where_a_japanese_font_is_installed(sim):
+    """`make test` installs a font with Japanese glyphs (and Binder's apt.txt does): the
+    charts must use it, or their Japanese labels are drawn as boxes."""
+    import warnings
+
+    import matplotlib
+    from matplotlib import font_manager
+
+    from alhambra_nb.lab.simulation import JAPANESE_FONTS
+
+    matplotlib.use("Agg")
+    if not {f.name for f in font_manager.fontManager.ttflist} & set(JAPANESE_FONTS):
+        pytest.skip("no font with Japanese glyphs on this machine")
+    with warnings.catch_warnings():
+        warnings.filterwarnings("error", message="Glyph .* missing")
+        for plot in (sim.plot_points_by_source, sim.plot_second_scoring, sim.plot_longest_wall):
+            fig = plot(language="ja")
+            fig.canvas.draw()
+            matplotlib.pyplot.close(fig)
+
+
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_without_matplotlib_each_plot_says_so_and_the_notebook_runs_on(
     sim, monkeypatch, capsys, language

@@ -4,6 +4,7 @@ that cover what they should."""
 
 from __future__ import annotations
 
+import os
 import random
 from concurrent.futures import ThreadPoolExecutor
 
@@ -236,3 +237,57 @@ def test_intervals_refuse_what_is_no_sample():
         lab.paired_difference([1, 2, 3], [1, 2])
     with pytest.raises(lab.LabError, match="between 0 and 1"):
         lab.confidence_interval([1, 2, 3], confidence=95)
+
+
+# -- the lab's arguments, checked before any game is played ---------------------------------
+@pytest.mark.parametrize("seed", ["1", None, 1.5, float("nan"), 2**64, [1]])
+def test_a_seed_that_is_no_whole_number_is_refused_before_any_game(seed):
+    with pytest.raises(lab.LabError, match="seed"):
+        lab.simulate_games(2, seed=seed, progress=False)
+    with pytest.raises(lab.LabError, match="seed"):
+        lab.compare(variants={"a": {}, "b": {"ring": "n-1"}}, n=2, seed=seed, progress=False)
+
+
+@pytest.mark.parametrize("n", [0, -1, 10**100, 2.5, "40", None])
+def test_a_game_count_out_of_reason_is_refused(n):
+    with pytest.raises(lab.LabError):
+        lab.simulate_games(n, progress=False)
+
+
+@pytest.mark.parametrize("executor", ["dask", 4, object()])
+def test_an_executor_that_is_no_executor_is_refused(executor):
+    with pytest.raises(lab.LabError, match="executor"):
+        lab.simulate_games(2, executor=executor, progress=False)
+
+
+def test_a_position_that_is_no_city_is_refused_with_the_players_name():
+    with pytest.raises(lab.LabError, match="The Alhambra of Ana"):
+        lab.positions(Ana=None)
+
+
+class DiesInTheGameOfSeed7:
+    """A greedy player whose worker process dies in the game of seed 7 (as one killed by the
+    machine, out of memory, would)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.greedy = alh.GreedyBot(seed)
+
+    def choose(self, state):
+        if state.seed == 7:
+            os._exit(3)
+        return self.greedy.choose(state)
+
+
+def test_a_worker_that_dies_is_a_lab_error_that_keeps_the_finished_games():
+    with pytest.raises(lab.LabError, match="worker process stopped") as refused:
+        lab.simulate_games(24, bots=[DiesInTheGameOfSeed7, "greedy"], processes=2, progress=False)
+    kept = refused.value.simulation
+    assert kept is not None and 7 not in set(kept.games["seed"])
+    assert f"{len(kept.games)} of 24 games had finished" in str(refused.value)
+    if len(kept.games):  # the games that finished are those a run without the death plays
+        again = lab.simulate_games(
+            24, bots=["greedy", "greedy"], processes=1, progress=False
+        ).players
+        again = again[again["seed"].isin(kept.games["seed"])].reset_index(drop=True)
+        mine = kept.players.reset_index(drop=True)
+        assert list(mine["score"]) == list(again["score"])

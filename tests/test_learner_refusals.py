@@ -330,9 +330,9 @@ def test_paying_a_bid_with_a_card_not_held_gives_only_that_reason():
 
     state = apply_action(_auction(), "bid 5")
     state = apply_action(state, "bid 7")  # seat 2 cannot top it: seat 1 pays
-    found = check_action(state, alh.PayBid(("denar-9#1",)))
+    found = check_action(state, alh.modules.characters.PayBid(("denar-9#1",)))
     assert [v.rule for v in found] == [alh.RuleId.BUY_NOT_IN_HAND]
-    found = check_action(state, alh.PayBid(("dirham-6#1",)))
+    found = check_action(state, alh.modules.characters.PayBid(("dirham-6#1",)))
     assert [v.rule for v in found] == [alh.RuleId.AUCTION_PAYMENT]  # 6 is truly too little
 
 
@@ -369,5 +369,5 @@ def test_action_texts_are_read_in_ascii_digits_only(text):
 
 
 def test_a_modules_action_is_read_in_ascii_digits_only():
-    assert alh.parse_action("bid 3") == alh.Bid(3)
+    assert alh.parse_action("bid 3") == alh.modules.characters.Bid(3)
     assert isinstance(refused(alh.parse_action, "bid ٣"), alh.ActionParseError)

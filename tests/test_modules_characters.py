@@ -106,7 +106,9 @@ def test_a_revealed_character_stops_play_for_an_auction():
     # Nothing but bidding now.
     assert _rules(after, alh.TakeMoney([after.display[0]])) == [R.CHARACTER_AUCTION]
     listed = list(legal_actions(after))
-    assert alh.Pass() in listed and all(isinstance(a, (alh.Bid, alh.Pass)) for a in listed)
+    assert alh.modules.characters.Pass() in listed and all(
+        isinstance(a, (alh.modules.characters.Bid, alh.modules.characters.Pass)) for a in listed
+    )
     check_invariants(after, round_trip=True)
 
 
@@ -123,19 +125,23 @@ def _auction(seed: int = 5) -> GameState:
 def test_bidding_goes_round_once_in_seat_order():
     state = _auction()
     assert state.current == 0
-    assert _rules(state, alh.Bid(13)) == [R.AUCTION_UNAFFORDABLE]  # 9 + 3 Denar at most
+    assert _rules(state, alh.modules.characters.Bid(13)) == [
+        R.AUCTION_UNAFFORDABLE
+    ]  # 9 + 3 Denar at most
     state = apply_action(state, "bid 5")
     assert state.current == 1
-    assert _rules(state, alh.Bid(5)) == [R.AUCTION_BID_TOO_LOW]
-    assert _rules(state, alh.PayBid(("dirham-6#1",))) == [R.AUCTION_NOT_NOW]
+    assert _rules(state, alh.modules.characters.Bid(5)) == [R.AUCTION_BID_TOO_LOW]
+    assert _rules(state, alh.modules.characters.PayBid(("dirham-6#1",))) == [R.AUCTION_NOT_NOW]
     state = apply_action(state, "bid 7")
     # Seat 2 holds 2 Guilder: it cannot top 7 and passes without being asked.
     assert "Player 3 cannot top the highest bid of 7 and passes." in _sentences(state)
     assert state.current == 1 and _data(state).auction.paying
-    assert _rules(state, alh.Bid(8)) == [R.AUCTION_NOT_NOW]
-    assert _rules(state, alh.PayBid(("dirham-6#1",))) == [R.AUCTION_PAYMENT]
-    assert _rules(state, alh.PayBid(("dirham-6#1", "ducat-7#1"))) == [R.AUCTION_PAYMENT]
-    assert list(legal_actions(state)) == [alh.PayBid(("ducat-7#1",))]
+    assert _rules(state, alh.modules.characters.Bid(8)) == [R.AUCTION_NOT_NOW]
+    assert _rules(state, alh.modules.characters.PayBid(("dirham-6#1",))) == [R.AUCTION_PAYMENT]
+    assert _rules(state, alh.modules.characters.PayBid(("dirham-6#1", "ducat-7#1"))) == [
+        R.AUCTION_PAYMENT
+    ]
+    assert list(legal_actions(state)) == [alh.modules.characters.PayBid(("ducat-7#1",))]
     state = apply_action(state, "pay ducat-7#1")
     assert _data(state).owned[1] == [ch.YUSUF]
     assert state.current == 1 and _data(state).auction is None  # play goes on: seat 1's turn
@@ -238,8 +244,10 @@ def test_diamonds_pay_for_a_character():
     state.current = 2
     state = _reveal(state, ch.FARUK)
     state = apply_action(state, "bid 8")
-    assert list(legal_actions(state)) == [alh.PayBid(("diamond-8#1",))]
-    assert _rules(state, alh.PayBid(("diamond-8#1", "denar-1#1"))) == [R.AUCTION_PAYMENT]
+    assert list(legal_actions(state)) == [alh.modules.characters.PayBid(("diamond-8#1",))]
+    assert _rules(state, alh.modules.characters.PayBid(("diamond-8#1", "denar-1#1"))) == [
+        R.AUCTION_PAYMENT
+    ]
     state = apply_action(state, "pay diamond-8#1")
     assert _data(state).owned[0] == [ch.FARUK]
 
@@ -522,12 +530,12 @@ def test_greedy_bot_bids_within_its_estimate_and_pays_the_least():
     state = _auction()
     bot = alh.GreedyBot(0)
     action = bot.choose(state)
-    assert action == alh.Bid(1)  # the smallest raise
+    assert action == alh.modules.characters.Bid(1)  # the smallest raise
     assert ch.estimate(state, ch.YUSUF) >= 1
     state = apply_action(state, action)
     state = apply_action(state, "pass")
     state = apply_action(state, "pass")
-    assert isinstance(bot.choose(state), alh.PayBid)
+    assert isinstance(bot.choose(state), alh.modules.characters.PayBid)
     paid = bot.choose(state)
     assert sum(alh.card(c).value for c in paid.cards) == min(
         sum(alh.card(c).value for c in p) for p in ch.bid_payments(state.players[0].money, 1)

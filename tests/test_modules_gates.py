@@ -123,17 +123,20 @@ def test_taking_the_gate_card_is_a_whole_take_money_action():
     state = _state()
     seat = state.current
     assert _rules(state, "take gate") == [R.GATE_NOT_DISPLAYED]
-    assert alh.TakeGate() not in list(legal_actions(state))
+    assert alh.modules.gates.TakeGate() not in list(legal_actions(state))
     state.deck.remove("gate#1")
     write_gates(Turn(state), read_gates(state).laid_out("gate#1"))
-    assert alh.TakeGate() in list(legal_actions(state))
+    assert alh.modules.gates.TakeGate() in list(legal_actions(state))
     after = apply_action(state, "take gate")
     assert read_gates(after).hands[seat] == ("gate#1",)
     assert read_gates(after).display is None
     assert not after.may_act  # ruling R7: the turn's action
     assert after.log[-1].sentence().endswith("takes the gate card from beside the market.")
     assert _rules(after, alh.TakeMoney([after.display[0]])) == [R.NO_ACTION_LEFT]
-    assert str(alh.TakeGate()) == "take gate" and alh.parse_action("take gate") == alh.TakeGate()
+    assert (
+        str(alh.modules.gates.TakeGate()) == "take gate"
+        and alh.parse_action("take gate") == alh.modules.gates.TakeGate()
+    )
     check_invariants(after)
 
 
@@ -310,7 +313,7 @@ def test_a_standing_gate_needs_a_played_card():
     build(state, seat, *DOUBLE_WALL)
     state.own_city(seat).place(take_tile(state, "seraglio-7-W"), (2, 0), gate="W")
     with pytest.raises(alh.GameStateError, match="1 gate stands"):
-        alh.GameState.from_dict(json.loads(json.dumps(state.to_dict())))
+        alh.core.GameState.from_dict(json.loads(json.dumps(state.to_dict())))
 
 
 def test_the_invariants_ask_the_module_whether_its_gates_are_paid_for():
@@ -328,7 +331,7 @@ def test_greedy_bots_take_gate_cards_and_use_them():
     used = taken = 0
     for seed in range(3):
         game = alh.simulate(3, bots="greedy", seed=seed, modules=("gates",))
-        taken += sum(isinstance(a, alh.TakeGate) for a in game.history)
+        taken += sum(isinstance(a, alh.modules.gates.TakeGate) for a in game.history)
         gated = [a for a in game.history if getattr(a, "gate", None) is not None]
         used += len(gated)
         check_invariants(game.state)
@@ -347,7 +350,7 @@ def test_a_gate_in_a_game_without_gates_is_refused_on_loading():
     build(state, seat, *DOUBLE_WALL)
     state.own_city(seat).place(take_tile(state, "seraglio-7-W"), (2, 0), gate="W")
     with pytest.raises(alh.GameStateError, match="no module has gates"):
-        alh.GameState.from_dict(json.loads(json.dumps(state.to_dict())))
+        alh.core.GameState.from_dict(json.loads(json.dumps(state.to_dict())))
 
 
 def test_the_module_state_is_typed_and_saved_as_before():

@@ -89,7 +89,7 @@ def test_a_character_revealed_with_a_scoring_card_is_auctioned_before_it():
         "event.auction-cannot",  # the player on turn holds no money
     ]
     check_invariants(after, round_trip=True)  # a save in the middle of it loads
-    after = apply_action(after, alh.Bid(1))
+    after = apply_action(after, alh.modules.characters.Bid(1))
     after = apply_action(after, ch.PayBid(("denar-4#1",)))
     # Then the scoring, before the next turn: the winner's Hakim Wahid already counts.
     assert [record["round"] for record in after.scorings] == [1]
@@ -112,7 +112,7 @@ def test_a_yammerad_draw_auctions_the_character_before_the_scoring_it_turned_up(
     assert after.players[seat].money == ["ducat-2#1", "denar-5#3"]
     assert after.scorings == () and _data(after).auction.character == ch.YUSUF
     check_invariants(after, round_trip=True)
-    after = apply_action(after, alh.Bid(2))
+    after = apply_action(after, alh.modules.characters.Bid(2))
     after = apply_action(after, ch.PayBid(("ducat-2#1",)))
     name = after.players[seat].name
     assert after.scorings[0]["bonuses"][name] == [["Yusuf E'Passuff", 1, "3 wall points / 3"]]
@@ -127,10 +127,10 @@ def test_several_characters_with_a_scoring_card_are_all_auctioned_first():
     _win_auction_alone(state, bidder, "guilder-9#1", "guilder-8#1")
     _on_top_of_deck(state, ch.HAKIM, "scoring-1", ch.YUSUF)
     after = _end_turn_with_one_card_to_refill(state)
-    after = apply_action(after, alh.Bid(1))
+    after = apply_action(after, alh.modules.characters.Bid(1))
     after = apply_action(after, ch.PayBid(("guilder-8#1",)))
     assert after.scorings == () and _data(after).auction.character == ch.YUSUF
-    after = apply_action(after, alh.Bid(1))
+    after = apply_action(after, alh.modules.characters.Bid(1))
     after = apply_action(after, ch.PayBid(("guilder-9#1",)))
     assert [record["round"] for record in after.scorings] == [1]
     assert _data(after).owned[bidder] == [ch.HAKIM, ch.YUSUF]
@@ -168,12 +168,15 @@ def test_the_last_refill_auctions_a_character_before_its_scoring_and_the_end():
     assert [record["round"] for record in after.scorings] == [1]
     assert "event.character-late" not in _events(after)
     # Nothing but the auction until it is over.
-    assert {type(a) for a in legal_actions(after)} == {alh.Bid, alh.Pass}
+    assert {type(a) for a in legal_actions(after)} == {
+        alh.modules.characters.Bid,
+        alh.modules.characters.Pass,
+    }
     assert [v.rule for v in check_action(after, alh.TakeMoney([after.display[0]]))] == [
         R.CHARACTER_AUCTION
     ]
     check_invariants(after, round_trip=True)
-    after = apply_action(after, alh.Bid(3))
+    after = apply_action(after, alh.modules.characters.Bid(3))
     after = apply_action(after, ch.PayBid(("dirham-6#1",)))
     # Scoring 2 with Hakim Wahid, then the last market tile goes out: space 4 pays in
     # Guilder, and the bidder alone holds some.

@@ -425,3 +425,54 @@ def test_the_schema_checker_is_loaded_only_when_a_save_is_read():
         "print('jsonschema' in sys.modules)\n"
     )
     assert printed_by(script).split() == ["False", "True"]
+
+
+# -- saves of games that cannot have happened ---------------------------------------------
+def _finished_save() -> dict[str, Any]:
+    game = alh.simulate(3, seed=2)
+    return json.loads(game.to_json())
+
+
+def _refused(data: dict[str, Any], field: str) -> str:
+    with pytest.raises(alh.GameStateError) as refused:
+        alh.Game.from_json(json.dumps(data))
+    assert refused.value.field == field
+    return str(refused.value)
+
+
+def test_a_real_finished_game_loads():
+    alh.Game.from_json(json.dumps(_finished_save()))
+
+
+def test_a_finished_game_with_tiles_in_the_bag_is_refused():
+    data = _finished_save()
+    state = data.get("state", data)
+    holder = next(p for p in state["players"] if p["reserve"])
+    state["bag"].append(holder["reserve"].pop())
+    assert "still in the bag" in _refused(data, "bag")
+
+
+def test_a_finished_game_without_its_three_scorings_is_refused():
+    data = _finished_save()
+    state = data.get("state", data)
+    last = state["scorings"].pop()
+    for player in state["players"]:
+        player["score"] -= last["points"][player["name"]]
+    assert "after 2 scorings" in _refused(data, "scorings")
+
+
+def test_a_score_no_scoring_gave_is_refused():
+    data = _finished_save()
+    state = data.get("state", data)
+    state["players"][1]["score"] += 5
+    assert "the recorded scorings give" in _refused(data, "players[1].score")
+
+
+def test_more_actions_in_a_turn_than_the_rules_permit_are_refused():
+    game = alh.Game(3, seed=4)
+    data = json.loads(game.to_json())
+    state = data.get("state", data)
+    state["actions"] = 99
+    assert "99 actions in one turn" in _refused(data, "actions")
+    state["actions"] = 5  # four exact buys and one more action: the most a turn holds
+    alh.Game.from_json(json.dumps(data))

@@ -76,7 +76,12 @@ def test_bad_tile_fields_are_refused():
 
 def test_turning_a_tile_moves_its_walls_clockwise():
     tile = alh.Tile.parse("tower-9-NE")
-    assert tile.rotated_edges(1) == (alh.Edge.OPEN, alh.Edge.WALL, alh.Edge.WALL, alh.Edge.OPEN)
+    assert tile.rotated_edges(1) == (
+        alh.core.Edge.OPEN,
+        alh.core.Edge.WALL,
+        alh.core.Edge.WALL,
+        alh.core.Edge.OPEN,
+    )
     assert tile.rotated_edges(4) == tile.edges
 
 

@@ -59,6 +59,10 @@ def bot_for(spec: object, seed: int = 0) -> Bot:
     raise BotError(render("refusal.bot", {"value": shown(spec)}))
 
 
+MAX_ACTIONS = 10_000_000
+"""The most actions a simulated game is given to end in (a real game takes about 700)."""
+
+
 def simulate(
     players: int | Sequence[str] = 4,
     bots: Sequence[object] | object | None = None,
@@ -76,7 +80,15 @@ def simulate(
     ``modules`` switches on expansion II rules modules and ``variants`` reads the disputed
     rules another way, as in :class:`Game`.
     """
+    if (
+        not isinstance(max_actions, int)
+        or isinstance(max_actions, bool)
+        or not (1 <= max_actions <= MAX_ACTIONS)
+    ):
+        words = {"most": MAX_ACTIONS, "value": shown(max_actions)}
+        raise BotError(render("refusal.max-actions", words))
     game = Game(players, seed=seed, modules=modules, variants=variants)
+    seed = game.state.seed  # the one Game chose when given None
     n = len(game.state.players)
     specs = list(bots) if isinstance(bots, Sequence) and not isinstance(bots, str) else [bots] * n
     if len(specs) != n:

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .geometry import Cell, Side, neighbour
-from .tiles import CAMP_TABLE, CAMPS, CampRow, Tile, load_camps
+from .geometry import Cell, Side, as_cell, neighbour
+from .messages import render, shown
+from .tiles import CAMP_TABLE, CAMPS, CampRow, Tile, TileError, load_camps
 
 __all__ = [
     "CAMPS",
@@ -40,6 +41,7 @@ class ArrowLine:
 
 def arrow_lines(tiles: Mapping[Cell, Tile]) -> list[ArrowLine]:
     """Every camp arrow of a city with the straight line of tiles it runs over."""
+    _check_tiles(tiles)
     lines = []
     for cell, tile in sorted(tiles.items()):
         if not tile.is_camp:
@@ -52,6 +54,15 @@ def arrow_lines(tiles: Mapping[Cell, Tile]) -> list[ArrowLine]:
                 step = neighbour(step, side)
             lines.append(ArrowLine(cell, side, tuple(run)))
     return lines
+
+
+def _check_tiles(tiles: object) -> None:
+    """Refuse anything but cells with tiles, as ``City.tiles()`` gives them (a cell that is
+    no pair of whole numbers is refused by :func:`as_cell`)."""
+    if not isinstance(tiles, Mapping) or not all(isinstance(t, Tile) for t in tiles.values()):
+        raise TileError(render("refusal.city-tiles", {"value": shown(tiles)}))
+    for cell in tiles:
+        as_cell(cell)
 
 
 def camp_points(tiles: Mapping[Cell, Tile]) -> int:

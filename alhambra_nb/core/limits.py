@@ -13,6 +13,7 @@ from __future__ import annotations
 from .errors import AlhambraError
 from .geometry import MAX_COORDINATE, Cell
 from .messages import render, shown
+from .saves import MAX_NUMBER_BITS, MAX_SEED
 
 __all__ = [
     "MAX_COORDINATE",
@@ -20,6 +21,7 @@ __all__ = [
     "CitySizeError",
     "check_cell_bounds",
     "check_coordinate_text",
+    "check_seed",
     "check_tile_count",
 ]
 
@@ -56,3 +58,12 @@ def check_coordinate_text(text: str) -> None:
         quoted = repr(text if len(text) <= 20 else f"{text[:20]}...")
         words = {"value": quoted, "limit": MAX_COORDINATE}
         raise CitySizeError(render("refusal.coordinate-far", words))
+
+
+def check_seed(seed: object, error: type[AlhambraError]) -> int:
+    """``seed`` when it is a whole number a save can hold; otherwise ``error`` says so (a
+    list or a text would reach the random generator and fail there in Python's words)."""
+    if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) > MAX_SEED:
+        words = {"bits": MAX_NUMBER_BITS, "value": shown(seed)}
+        raise error(render("refusal.seed", words))
+    return seed

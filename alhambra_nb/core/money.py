@@ -88,6 +88,16 @@ def space_currency(space: int) -> Currency:
     return CURRENCIES[space - 1]
 
 
+CARD_VALUES = range(1, 10)
+"""The values printed on the money cards."""
+CARD_COPIES = range(1, 4)
+"""The copies of each money card (three; a two-player game plays with the first two)."""
+
+
+def _is_count(value: object, allowed: range) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value in allowed
+
+
 class CardError(AlhambraError):
     """Raised when a card id such as ``'denar-5#2'`` names no card."""
 
@@ -99,6 +109,15 @@ class MoneyCard:
     currency: Currency
     value: int
     copy: int
+
+    def __post_init__(self) -> None:
+        if not (
+            isinstance(self.currency, Currency)
+            and _is_count(self.value, CARD_VALUES)
+            and _is_count(self.copy, CARD_COPIES)
+        ):
+            words = {"value": shown((self.currency, self.value, self.copy))}
+            raise CardError(render("refusal.money-card", words))
 
     @property
     def id(self) -> str:
@@ -137,8 +156,8 @@ _CARD_ID = re.compile(r"(?P<currency>[a-z]+)-(?P<value>[0-9])#(?P<copy>[0-9])")
 _CARDS: dict[str, Any] = {
     f"{c.value}-{v}#{k}": MoneyCard(c, v, k)
     for c in CURRENCIES
-    for v in range(1, 10)
-    for k in (1, 2, 3)
+    for v in CARD_VALUES
+    for k in CARD_COPIES
 }
 _CARDS.update({sid: ScoringCard(int(sid[-1])) for sid in SCORING_CARDS})
 
@@ -207,7 +226,7 @@ def is_money(card_id: str) -> bool:
 def money_cards(players: int) -> list[str]:
     """The ids of the money cards in play: 3 copies of each (108), 2 with two players (72)."""
     copies = (1, 2) if players == 2 else (1, 2, 3)
-    return [f"{c.value}-{v}#{k}" for c in CURRENCIES for v in range(1, 10) for k in copies]
+    return [f"{c.value}-{v}#{k}" for c in CURRENCIES for v in CARD_VALUES for k in copies]
 
 
 def total(cards: Iterable[str]) -> int:

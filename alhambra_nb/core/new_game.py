@@ -12,6 +12,7 @@ from typing import Any
 
 from .city import City
 from .errors import AlhambraError
+from .limits import check_seed
 from .messages import check_language, get_language, render, shown
 from .money import (
     SCORING_CARDS,
@@ -20,7 +21,6 @@ from .money import (
     total,
 )
 from .ruleset import modules_for, ruleset_for
-from .saves import MAX_NUMBER_BITS, MAX_SEED
 from .state import (
     NEUTRAL_NAMES,
     GameState,
@@ -53,9 +53,7 @@ def new_state(
     and a wrong one is refused here with its own sentence, before anything meets it."""
     chosen = get_language() if language is None else check_language(language)
     names = _player_names(players, chosen)
-    if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) > MAX_SEED:
-        words = {"bits": MAX_NUMBER_BITS, "value": shown(seed)}
-        raise GameSetupError(render("refusal.seed", words))
+    seed = check_seed(seed, GameSetupError)
     chosen_variants = as_variants(variants)
     loaded = ruleset_for(modules_for(tuple(modules), chosen_variants)).modules
     n = len(names)

@@ -13,15 +13,20 @@ from functools import cache
 from typing import Any
 
 from .errors import AlhambraError
+from .limits import MAX_TILES
 from .messages import ENGLISH, join, render, shown, template
 from .tiles import BUILDINGS, Building
-from .variants import STANDARD, STANDARD_TABLE, Variants
+from .variants import STANDARD, STANDARD_TABLE, Variants, as_variants
 
 POINTS: dict[int, dict[Building, tuple[int, ...]]] = {
     round: dict(zip(BUILDINGS, row, strict=True)) for round, row in enumerate(STANDARD_TABLE, 1)
 }
 """Points by scoring round and building type, for 1st, 2nd and 3rd place (the rulebooks'
 table; a game's :class:`~alhambra_nb.core.variants.Variants` may give another)."""
+
+
+MAX_WALL = 4 * (MAX_TILES + 1)
+"""More wall points than any city could score: every side of every tile a wall."""
 
 
 class ScoringError(AlhambraError):
@@ -133,8 +138,8 @@ def _in_seat_order(holders: list[tuple[int, Any]], counts: Mapping[Any, int]):
     return sorted(holders, key=lambda item: order[item[1]])
 
 
-def _check_round(round: int) -> None:
-    if round not in POINTS:
+def _check_round(round: object) -> None:
+    if not isinstance(round, int) or isinstance(round, bool) or round not in POINTS:
         raise ScoringError(render("refusal.round", {"value": shown(round)}))
 
 
@@ -302,10 +307,24 @@ def score_round(
     another table of majority points."""
     _check_round(round)
     _check_counts(counts)
+    variants = as_variants(variants)
+    walls = _checked_walls(walls)
     types = tuple(
         rank_type(
             b, {p: per_type.get(b, 0) for p, per_type in counts.items()}, round, variants=variants
         )
         for b in BUILDINGS
     )
-    return ScoreBreakdown(round, types, dict(walls or {}), tuple(counts))
+    return ScoreBreakdown(round, types, walls, tuple(counts))
+
+
+def _checked_walls(walls: object) -> dict[Any, int]:
+    """The wall points by player (none given: nobody scores walls)."""
+    if walls is None:
+        return {}
+    if not isinstance(walls, Mapping) or not all(
+        isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MAX_WALL
+        for n in walls.values()
+    ):
+        raise ScoringError(render("refusal.walls", {"value": shown(walls)}))
+    return dict(walls)

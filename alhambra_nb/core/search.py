@@ -46,6 +46,7 @@ from .actions import (
 from .errors import AlhambraError
 from .events import Event
 from .geometry import Cell
+from .limits import check_seed
 from .listing import holding_module, legal_actions
 from .messages import Phrase, render, shown
 from .money import VALUE, Cards, total
@@ -62,6 +63,10 @@ ROUNDS_AHEAD = 2
 
 PLAYOUT_ACTIONS = 400
 """A guard: a play-out stops after this many actions whatever happens."""
+
+
+MAX_SIMULATIONS = 1_000_000
+"""The most play-outs a searching bot is asked for per move (about an hour of thinking)."""
 
 
 class SearchError(AlhambraError):
@@ -223,11 +228,14 @@ class SearchBot:
     def __init__(self, seed: int = 0, *, time: float | None = 1.0, simulations: int = 64) -> None:
         if not isinstance(simulations, int) or isinstance(simulations, bool) or simulations < 1:
             raise SearchError(render("refusal.simulations", {"value": shown(simulations)}))
+        if simulations > MAX_SIMULATIONS:  # with no time limit, a move would never come
+            words = {"most": MAX_SIMULATIONS, "value": shown(simulations)}
+            raise SearchError(render("refusal.simulations-many", words))
         if time is not None and (
             not isinstance(time, (int, float)) or isinstance(time, bool) or not time > 0
         ):
             raise SearchError(render("refusal.search-time", {"value": shown(time)}))
-        self.seed = seed
+        self.seed = check_seed(seed, SearchError)
         self.time = time
         self.simulations = simulations
         self._random = random.Random(seed)

@@ -24,12 +24,13 @@ from .events import Event, EventLog
 from .geometry import ORIGIN
 from .limits import CitySizeError
 from .messages import DEFAULT_LANGUAGE, ENGLISH, join, kind_of, render, shown
-from .money import SCORING_CARDS, CardError, card, money_cards
+from .money import MARKET_SPACES, SCORING_CARDS, CardError, card, money_cards
 from .notation import NotationError
 from .phases import PHASE_ENDING, PHASE_FINAL, PHASE_OVER, PHASE_PLAY, PHASES
 from .plugin import Module, ModuleState, UnknownModuleError, saved_form
 from .ruleset import Ruleset, ruleset_for
 from .saves import SCHEMA_VERSION, nesting_problem, schema_problem
+from .scoring import POINTS
 from .tiles import TILES, Building, Tile, TileError, building_counts
 from .variants import STANDARD, VariantError, Variants, as_variants
 
@@ -587,13 +588,45 @@ def check_consistency(state: GameState) -> None:
 
 
 def check_scorings(state: GameState) -> None:
-    """While the game goes on, at most one scoring per scoring card revealed: a loaded game
-    that played on would otherwise score more than three times, and could not be saved.
-    (A saved game must pass this; a position staged for a lesson may score out of turn.)"""
+    """What a saved game must have lived through (a position staged for a lesson may score
+    out of turn, and start with any score):
+
+    - while the game goes on, at most one scoring per scoring card revealed: a loaded game
+      that played on would otherwise score more than three times, and could not be saved;
+    - a finished game ended as the rules end one: the bag empty and three scorings made;
+    - every score is what the recorded scorings gave;
+    - no more actions in the turn than a turn can hold."""
     scored = len(state.scorings)
     revealed = sum(1 for card_id in state.revealed if card_id in SCORING_CARDS)
     if state.phase != PHASE_OVER and scored > revealed:
         raise GameStateError("scorings", _problem("scorings", count=scored, revealed=revealed))
+    if state.phase == PHASE_OVER and state.bag:
+        raise GameStateError("bag", _problem("over-bag", count=len(state.bag)))
+    if state.phase == PHASE_OVER and scored != len(POINTS):
+        raise GameStateError("scorings", _problem("over-scorings", count=scored))
+    _check_scores(state)
+    if state.actions > MAX_ACTIONS_PER_TURN:
+        words = {"value": state.actions, "most": MAX_ACTIONS_PER_TURN}
+        raise GameStateError("actions", _problem("actions-many", **words))
+
+
+MAX_ACTIONS_PER_TURN = len(MARKET_SPACES) + 1
+"""A turn goes on only after an exact payment, and each buys a tile off one of the market's
+spaces, which are refilled only when the turn ends: four buys, then one more action."""
+
+
+def _check_scores(state: GameState) -> None:
+    """Each score is the sum of the points the recorded scorings gave its holder."""
+    holders: list[tuple[str, PlayerState | NeutralState]] = [
+        (f"players[{i}]", p) for i, p in enumerate(state.players)
+    ]
+    if state.neutral is not None:
+        holders.append(("neutral", state.neutral))
+    for where, holder in holders:
+        total = sum(record["points"].get(holder.name, 0) for record in state.scorings)
+        if holder.score != total:
+            words = {"value": holder.score, "total": total}
+            raise GameStateError(f"{where}.score", _problem("score-sum", **words))
 
 
 def _check_modules(state: GameState) -> None:

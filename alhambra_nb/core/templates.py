@@ -177,6 +177,24 @@ ENGLISH: dict[str, Template] = {
         "not {value}."
     ),
     "refusal.hint-game": "A hint is given for a game (or its state), not for {value}.",
+    "refusal.simulations-many": (
+        "A searching bot plays out at most {most} games per move, not {value}."
+    ),
+    "refusal.max-actions": (
+        "A simulated game is given a whole number of actions from 1 to {most} to end in, "
+        "not {value}."
+    ),
+    "refusal.walls": (
+        "The wall points are given as a mapping from player to points, such as "
+        "{{'Ana': 4}}, not {value}."
+    ),
+    "refusal.tiles": "The tiles to draw from are a list of tiles, such as alh.TILES, not {value}.",
+    "refusal.money-card": (
+        "A money card is a currency, a value from 1 to 9 and a copy from 1 to 3, not {value}."
+    ),
+    "refusal.state-kind": (
+        "An action is applied to the state of a game (game.state), not to {value}."
+    ),
     "refusal.hint-over": "The game is over: there is no move left to suggest.",
     "refusal.bots": (
         "{count} player needs {count} bot, not {given}.",
@@ -299,6 +317,21 @@ ENGLISH: dict[str, Template] = {
     "save.ending": "the game is ending, but nothing holds up its end",
     "save.current": "no seat {seat} among {count}",
     "save.receiver": "no seat {value}",
+    "save.over-bag": (
+        "the game is over with {count} tile still in the bag: a game ends only when the bag "
+        "cannot fill the market",
+        "the game is over with {count} tiles still in the bag: a game ends only when the bag "
+        "cannot fill the market",
+    ),
+    "save.over-scorings": (
+        "the game is over after {count} scoring: a game ends with the third",
+        "the game is over after {count} scorings: a game ends with the third",
+    ),
+    "save.score-sum": "is {value}, but the recorded scorings give {total}",
+    "save.actions-many": (
+        "{value} actions in one turn: a turn has at most {most} (only an exact payment gives "
+        "another action, and the market has four spaces)"
+    ),
     "save.receivers": "the final placing is the current player's",
     "save.scorings": (
         "{count} scoring after {revealed} scoring cards, the game not over",
@@ -591,6 +624,21 @@ ENGLISH.update(
             "JupyterLab or on Binder to run the simulations."
         ),
         "lab.processes": "The number of processes is a whole number, at least 1, not {value}.",
+        "lab.games-many": "At most {most} games are played in one go, not {value}.",
+        "lab.executor": (
+            "The executor runs the games: a concurrent.futures executor, such as "
+            "distributed.Client(...).get_executor() for a Dask cluster, not {value}."
+        ),
+        "lab.position-kind": (
+            "The Alhambra of {player} is given as a city or its text notation, such as "
+            "'1,0 garden-10-N', not {value}."
+        ),
+        "lab.worker-lost": (
+            "A worker process stopped before its games were done (it may have run out of "
+            "memory); {count} of {total} games had finished, and they are kept.",
+            "A worker process stopped before its games were done (it may have run out of "
+            "memory); {count} of {total} games had finished, and they are kept.",
+        ),
         "lab.ways": (
             "A comparison needs two or more ways to play, given either as variants={{name: "
             "variants, ...}} or as lineups={{name: bots, ...}}, not both."

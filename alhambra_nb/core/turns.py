@@ -38,6 +38,7 @@ from .actions import (
 )
 from .checks import check_action
 from .listing import CURRENCY_NAMES, holding_module
+from .messages import render, shown
 from .money import (
     SCORING_CARDS,
     VALUE,
@@ -54,6 +55,7 @@ from .ruleset import RULESETS, ruleset_for
 from .scoring import ScoreBreakdown, score_round
 from .state import (
     GameState,
+    GameStateError,
     PlayerState,
 )
 from .tiles import Building, Tile
@@ -169,6 +171,8 @@ class Turn:
 def apply_action(state: GameState, action: Action | str) -> GameState:
     """The state after ``action``; raises :class:`IllegalActionError` (listing every broken
     rule) and leaves ``state`` untouched when the action is not legal."""
+    if not isinstance(state, GameState):
+        raise GameStateError("state", render("refusal.state-kind", {"value": shown(state)}))
     action = parse_action(action)
     violations = check_action(state, action)
     if violations:

@@ -20,8 +20,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.messages import ENGLISH, render, shown, template
-from .games import LabError, Setup, frames, pandas_or_refusal, run_batches, setup_of
-from .simulation import check_count, progress_bar, pyplot
+from .games import (
+    LabError,
+    Setup,
+    collect,
+    frames,
+    pandas_or_refusal,
+    run_batches,
+    setup_of,
+)
+from .simulation import check_count, check_seeds, progress_bar, pyplot
 
 CONFIDENCE = 0.95
 RESAMPLES = 2000
@@ -242,13 +250,13 @@ def compare(
     way: the mean difference and its paired bootstrap interval at ``confidence``.
     """
     check_count(n)
+    seeds = check_seeds(seed, n)
     pandas_or_refusal()
     setups = _ways(variants, lineups, players, bots, modules)
     metrics = [metrics] if isinstance(metrics, str) else list(metrics)
-    seeds = range(seed, seed + n)
     with progress_bar(n * len(setups), progress, "lab.games-all-ways") as bar:
-        rows = run_batches(setups, seeds, executor, processes, bar)
-        player_frame, game_frame = frames(rows, [s.label for s in setups])
+        played = collect(run_batches(setups, seeds, executor, processes, bar), n * len(setups))
+        player_frame, game_frame = frames(played, [s.label for s in setups])
     _check_metrics(player_frame, metrics, seat)
     table = _differences(player_frame, setups, metrics, seat, confidence, resamples, seed)
     return Comparison(player_frame, game_frame, table, setups[0].label, seat)

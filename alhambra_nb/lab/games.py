@@ -12,7 +12,14 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterator, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    BrokenExecutor,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    wait,
+)
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,6 +39,34 @@ EXTRA = "bonus"
 
 class LabError(AlhambraError):
     """Raised when the lab is asked for something it cannot do, naming what is wrong."""
+
+
+class WorkerLostError(LabError):
+    """Raised when a worker process dies mid-run. ``batches`` holds the rows of the games
+    that finished; :func:`~.simulation.simulate_games` adds them as ``simulation``."""
+
+    def __init__(self, message: str, batches: list[Batch]) -> None:
+        super().__init__(message)
+        self.batches = batches
+        self.simulation: Any = None
+
+
+Batch = tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]
+"""The rows of a batch of games: one per player, one per game."""
+
+
+def collect(batches: Iterator[Batch], count: int) -> list[Batch]:
+    """Every batch as it comes in. A worker that dies (killed, out of memory) breaks its
+    pool: the batches that came in before are kept on the :class:`WorkerLostError`."""
+    done: list[Batch] = []
+    try:
+        for batch in batches:
+            done.append(batch)
+    except BrokenExecutor as lost:
+        finished = sum(len(game_rows) for _, game_rows in done)
+        words = {"count": finished, "total": count}
+        raise WorkerLostError(render("lab.worker-lost", words), done) from lost
+    return done
 
 
 def source_word(source: str, language: str | None = None) -> str:
@@ -324,13 +359,19 @@ def _in_flight(pool: Executor, work: list[Any], window: int, progress: Any) -> I
             progress.update(count)
 
 
+MAX_PROCESSES = 256
+"""More processes than any machine this runs on has cores: asking for more starts no more."""
+
+
 def _workers(executor: Executor | None, processes: int | None) -> int:
     """How many batches run at once: the processes asked for, else every core of this
     machine (one where there are no processes to start, as in a browser)."""
+    if executor is not None and not isinstance(executor, Executor):
+        raise LabError(render("lab.executor", {"value": shown(executor)}))
     if processes is not None:
         if not isinstance(processes, int) or isinstance(processes, bool) or processes < 1:
             raise LabError(render("lab.processes", {"value": shown(processes)}))
-        return processes
+        return min(processes, MAX_PROCESSES)
     if executor is None and sys.platform == "emscripten":
         return 1
     return os.cpu_count() or 1

@@ -30,6 +30,8 @@ def positions(**cities: City | str) -> dict[str, City]:
     Each Alhambra must be legal; an illegal one is refused with every broken rule."""
     found = {}
     for name, city in cities.items():
+        if not isinstance(city, (City, str)):
+            raise LabError(render("lab.position-kind", {"player": name, "value": shown(city)}))
         city = City.from_text(city) if isinstance(city, str) else city.copy()
         problems = city.validate()
         if problems:

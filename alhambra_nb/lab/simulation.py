@@ -16,11 +16,14 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.limits import check_seed
 from ..core.messages import render, shown, template
 from .games import (
     EXTRA,
     SOURCES,
     LabError,
+    WorkerLostError,
+    collect,
     frames,
     pandas_or_refusal,
     run_batches,
@@ -169,7 +172,27 @@ def pyplot(language: str | None) -> Any:
     except ImportError:
         print(template("lab.plot.unavailable", language))
         return None
+    _fall_back_on_cjk_fonts(plt.rcParams)
     return plt
+
+
+JAPANESE_FONTS = (
+    "Noto Sans CJK JP", "Noto Sans JP", "IPAexGothic", "IPAGothic", "TakaoGothic",
+    "Yu Gothic", "Hiragino Sans", "MS Gothic",
+)  # fmt: skip
+"""Fonts with Japanese glyphs, in order of preference, that charts fall back on."""
+
+
+def _fall_back_on_cjk_fonts(rc: Any) -> None:
+    """Put the installed fonts with Japanese glyphs after the usual font family, so a
+    Japanese label is drawn in one of them (matplotlib falls back glyph by glyph along the
+    family list) rather than as boxes; the other languages' labels keep the usual font."""
+    from matplotlib import font_manager
+
+    installed = {font.name for font in font_manager.fontManager.ttflist}
+    missing = [f for f in JAPANESE_FONTS if f in installed and f not in rc["font.family"]]
+    if missing:
+        rc["font.family"] = [*rc["font.family"], missing[0]]
 
 
 def new_figure(language: str | None) -> tuple[Any, Any] | None:
@@ -186,11 +209,24 @@ def whole_numbers(ax: Any) -> None:
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
 
 
+MAX_GAMES = 10_000_000
+"""The most games one call plays (days of work on a laptop): more is surely a slip."""
+
+
 def check_count(n: object) -> int:
-    """``n``, the number of games, when it is a whole number of at least 1."""
+    """``n``, the number of games, when it is a whole number from 1 to :data:`MAX_GAMES`."""
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
         raise LabError(render("lab.games-count", {"value": shown(n)}))
+    if n > MAX_GAMES:
+        raise LabError(render("lab.games-many", {"most": MAX_GAMES, "value": shown(n)}))
     return n
+
+
+def check_seeds(seed: object, n: int) -> range:
+    """The seeds ``seed`` … ``seed + n - 1``, each one a game accepts."""
+    check_seed(seed, LabError)
+    check_seed(seed + n - 1, LabError)  # type: ignore[operator]  (a whole number by now)
+    return range(seed, seed + n)  # type: ignore[arg-type]
 
 
 def progress_bar(total: int, shown_: bool, label: str = "lab.games") -> Any:
@@ -227,11 +263,13 @@ def simulate_games(
     ``progress=False``.
     """
     check_count(n)
+    seeds = check_seeds(seed, n)
     pandas_or_refusal()
     setup = setup_of(players, bots, modules, variants, name)
-    seeds = range(seed, seed + n)
     with progress_bar(n, progress) as bar:
-        player_frame, game_frame = frames(
-            run_batches([setup], seeds, executor, processes, bar), [setup.label]
-        )
-    return Simulation(player_frame, game_frame, setup.lineup, seed)
+        try:
+            played = collect(run_batches([setup], seeds, executor, processes, bar), n)
+        except WorkerLostError as lost:
+            lost.simulation = Simulation(*frames(lost.batches, [setup.label]), setup.lineup, seed)
+            raise
+    return Simulation(*frames(played, [setup.label]), setup.lineup, seed)

@@ -20,6 +20,7 @@ import anywidget
 import traitlets
 
 from ..core.city import City, as_side
+from ..core.errors import AlhambraError
 from ..core.geometry import Cell, Side
 from ..core.messages import check_language, get_language, render, word
 from ..core.tiles import BUILDINGS, Tile
@@ -56,6 +57,11 @@ def bundle(*names: str) -> str:
 
 
 _LOCAL_IMPORT = re.compile(r'^import\s*\{[^}]*\}\s*from\s*"\./[^"]+";\n', re.MULTILINE)
+
+
+class WidgetValueError(AlhambraError, traitlets.TraitError):
+    """Raised when a widget is given a value it cannot show, in the learner's words. Also a
+    ``TraitError``, so a refused write leaves every trait as it was."""
 
 
 class BadMessageError(ValueError):
@@ -436,7 +442,7 @@ def gate_trait(value: object, language: str | None = None) -> str | None:
     try:
         side = as_side(value)  # type: ignore[arg-type]
     except ValueError:
-        raise traitlets.TraitError(
+        raise WidgetValueError(
             render("widget.bad-gate", {"value": short(value, language)}, language)
         ) from None
     return side.name if side is not None else None

@@ -23,7 +23,7 @@ from ..chapters.game_tasks import PlaceBoughtTask
 from ..chapters.tasks import LegalCellsTask, PlaceTask, RemovalTask, SwapTask
 from ..core.actions import PlaceTile
 from ..core.geometry import Cell
-from ..core.messages import render, resolve, words
+from ..core.messages import render, resolve, shown, words
 from ..render import city_extent, city_svg
 from ..render.svg import cell_key, tile_fragment
 from ..render.text import describe_cell
@@ -32,6 +32,7 @@ from .board import (
     BadMessageError,
     PageWrites,
     Speaking,
+    WidgetValueError,
     board_payload,
     bundle,
     explain,
@@ -93,6 +94,9 @@ class ChapterWidget(PageWrites, Speaking, anywidget.AnyWidget):
         language: str | None = None,
         **kwargs: Any,
     ) -> None:
+        if not isinstance(chapter, Chapter | str):
+            value = {"value": shown(chapter)}
+            raise WidgetValueError(render("widget.refusal-chapter", value, language))
         self.chapter = get_chapter(chapter) if isinstance(chapter, str) else chapter
         self.solved: set[str] = set()
         self.last_verdict: Verdict | None = None
@@ -116,7 +120,7 @@ class ChapterWidget(PageWrites, Speaking, anywidget.AnyWidget):
         value = proposal["value"]
         if not 0 <= value < len(self.chapter):
             words = {"value": short(value, self.language), "last": len(self.chapter) - 1}
-            raise traitlets.TraitError(self._render("widget.bad-step", **words))
+            raise WidgetValueError(self._render("widget.bad-step", **words))
         return value
 
     def go(self, step: int | str) -> Step:
@@ -165,7 +169,7 @@ class ChapterWidget(PageWrites, Speaking, anywidget.AnyWidget):
             return self.chapter.steps.index(self.chapter.step(step))
         if isinstance(step, bool) or not isinstance(step, int):
             value = short(step, self.language)
-            raise traitlets.TraitError(self._render("widget.bad-step-kind", value=value))
+            raise WidgetValueError(self._render("widget.bad-step-kind", value=value))
         return step
 
     def _show_progress(self) -> None:

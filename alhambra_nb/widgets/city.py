@@ -9,7 +9,7 @@ writes a trait: every learner action arrives as a message, and a message that ma
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,8 +17,9 @@ import traitlets
 from ipywidgets import CallbackDispatcher
 
 from ..core.city import City, as_rotation, as_tile
+from ..core.errors import AlhambraError
 from ..core.geometry import Cell
-from ..core.messages import render, words
+from ..core.messages import render, shown, words
 from ..core.tiles import Tile
 from ..core.violations import Violation
 from ..render import city_svg
@@ -29,6 +30,7 @@ from .board import (
     BadMessageError,
     BoardWidget,
     NothingToDoError,
+    WidgetValueError,
     board_payload,
     bundle,
     extent_cells,
@@ -113,8 +115,11 @@ class CityWidget(BoardWidget):
         self._place_handlers = CallbackDispatcher()
         self._ready = False
         city = city if city is not None else City()
+        if not isinstance(city, City):
+            raise WidgetValueError(render("widget.refusal-city", {"value": shown(city)}, language))
+        tray = _tray(tiles, language)
         kwargs.setdefault("gates", bool(city.gates) or kwargs.get("gate") is not None)
-        super().__init__(city=city, tiles=tuple(tiles), language=language, **kwargs)
+        super().__init__(city=city, tiles=tray, language=language, **kwargs)
         with self.hold_sync():
             self._words = words("page.", self.language)
             self.selected = selected  # validated against the tray, so after it
@@ -141,7 +146,7 @@ class CityWidget(BoardWidget):
         try:
             return as_rotation(proposal["value"])
         except ValueError as error:  # a TraitError, so that a write is undone whole
-            raise traitlets.TraitError(str(error)) from None
+            raise WidgetValueError(str(error)) from None
 
     @traitlets.validate("gate")
     def _valid_gate(self, proposal: dict[str, Any]) -> str | None:
@@ -151,7 +156,7 @@ class CityWidget(BoardWidget):
     def _valid_mode(self, proposal: dict[str, Any]) -> str:
         if proposal["value"] not in MODES:
             value = short(proposal["value"], self.language)
-            raise traitlets.TraitError(self._render("widget.bad-mode", value=value))
+            raise WidgetValueError(self._render("widget.bad-mode", value=value))
         return proposal["value"]
 
     # -- keeping the page in step ---------------------------------------------------------
@@ -525,6 +530,16 @@ class CityWidget(BoardWidget):
         return fallback.stacked(parts, describe_city(self.city, language=language))
 
 
+def _tray(tiles: object, language: str | None) -> tuple[Tile, ...]:
+    """The tiles of the tray, each a tile or a tile code."""
+    if not isinstance(tiles, Iterable) or isinstance(tiles, str | Mapping):
+        raise WidgetValueError(render("widget.refusal-tiles", {"value": shown(tiles)}, language))
+    try:
+        return tuple(as_tile(tile) for tile in tiles)
+    except AlhambraError as error:
+        raise WidgetValueError(str(error)) from None
+
+
 def _index(value: object, tray: Sequence[Tile], key: str, language: str) -> int | None:
     """An index into ``tray`` from an index, a tile or a tile code; ``key`` says why a number
     is refused."""
@@ -534,13 +549,13 @@ def _index(value: object, tray: Sequence[Tile], key: str, language: str) -> int 
         try:
             tile = as_tile(value)
         except ValueError as error:  # a TraitError, so that a write is undone whole
-            raise traitlets.TraitError(str(error)) from None
+            raise WidgetValueError(str(error)) from None
         if tile not in tray:
-            raise traitlets.TraitError(
+            raise WidgetValueError(
                 render("widget.bad-not-in-tray", {"code": repr(tile.code)}, language)
             )
         return tray.index(tile)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < len(tray):
         words = {"value": short(value, language), "count": len(tray)}
-        raise traitlets.TraitError(render(key, words, language))
+        raise WidgetValueError(render(key, words, language))
     return value

@@ -58,6 +58,7 @@ from .board import (
     BoardWidget,
     NothingToDoError,
     Verdict,
+    WidgetValueError,
     bundle,
     empty_verdict,
     extent_cells,
@@ -277,6 +278,13 @@ class GameWidget(BoardWidget):
         if game is None:  # a quick game: you against a greedy bot
             game = Game(["You", "Bot"], seed=0)
             bots = {1: "greedy"} if bots is None else bots
+        if not isinstance(autoplay, bool):
+            words_ = {"value": shown(autoplay)}
+            raise GameWidgetError(render("widget.refusal-autoplay", words_, language))
+        if not isinstance(game, Game):  # alh.GameWidget(2, seed=1): a count is no game
+            raise GameWidgetError(render("widget.refusal-game", {"value": shown(game)}, language))
+        if bots is not None and not isinstance(bots, Mapping):
+            raise GameWidgetError(render("widget.refusal-bots", {"value": shown(bots)}, language))
         level = check_level(level, language)
         self._game = game
         self._bots = _make_bots(bots, len(game.state.players), language)
@@ -350,25 +358,25 @@ class GameWidget(BoardWidget):
             or not isinstance(value[1], int)
         ):
             value = short(value, self.language)
-            raise traitlets.TraitError(self._render("widget.bad-choice", value=value))
+            raise WidgetValueError(self._render("widget.bad-choice", value=value))
         kind, index = value
         held = self._player().bought if kind == "bought" else self._player().reserve
         if not 0 <= index < len(held):
             words = {"kind": kind, "value": short(index, self.language), "count": len(held)}
-            raise traitlets.TraitError(self._render("widget.bad-choice-index", **words))
+            raise WidgetValueError(self._render("widget.bad-choice-index", **words))
         return (kind, index)
 
     @traitlets.validate("gate")
     def _valid_gate(self, proposal: dict[str, Any]) -> str | None:
         side = gate_trait(proposal["value"], self.language)
         if side is not None and self._ready and self._gate_control(self._modules()) is None:
-            raise traitlets.TraitError(self._render("widget.bad-gate-side", side=repr(side)))
+            raise WidgetValueError(self._render("widget.bad-gate-side", side=repr(side)))
         return side
 
     @traitlets.validate("redesign")
     def _valid_redesign(self, proposal: dict[str, Any]) -> bool:
         if proposal["value"] and self._ready and not self.human_to_play:
-            raise traitlets.TraitError(self._not_human().explain(self.language))
+            raise WidgetValueError(self._not_human().explain(self.language))
         return proposal["value"]
 
     @traitlets.validate("level")

@@ -61,6 +61,19 @@ add_messages(
         "widget.short-items": ("a list of {count} item", "a list of {count} items"),
         "widget.short-unshown": "a value too large to show",
         "widget.refusal-bot-seat": "no seat {value} for a bot: seats are 0 to {last}",
+        "widget.refusal-game": (
+            "A game table shows a game, such as alh.Game(['Ana', 'Ben'], seed=1), not {value}."
+        ),
+        "widget.refusal-bots": "The bots are given by seat, such as {{1: 'greedy'}}, not {value}.",
+        "widget.refusal-autoplay": "autoplay is True or False, not {value}.",
+        "widget.refusal-city": "A city board shows a city, such as alh.City(), not {value}.",
+        "widget.refusal-tiles": (
+            "The tray holds tiles or tile codes, such as ['tower-9-N'], not {value}."
+        ),
+        "widget.refusal-chapter": (
+            "A chapter is named by its id, such as 'components' (alh.chapters.ids() lists "
+            "them), not {value}."
+        ),
         "widget.refusal-bot": "a bot is one of {levels} or has choose(), not {value}",
         "widget.game-bot-failed": (
             "The bot of {player} failed ({error}); that seat is now played by hand."
