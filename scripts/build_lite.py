@@ -31,6 +31,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import nbformat
 from packaging.markers import Marker
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
@@ -376,8 +377,20 @@ def stage_contents(stage: Path) -> Path:
     for relative in source_files("tutorials"):
         path = Path(relative).relative_to("tutorials")
         (contents / path).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(ROOT / relative, contents / path)
+        if path.suffix == ".ipynb":
+            write_joined(ROOT / relative, contents / path)
+        else:
+            shutil.copy2(ROOT / relative, contents / path)
     return contents
+
+
+def write_joined(source: Path, target: Path) -> None:
+    """The notebook at ``source``, with each multi-line text (a cell's source, a stored
+    output) as one string. A notebook file may keep them as lists of lines, and JupyterLab's
+    server joins them before the page sees them; the site has no server, and its page shows a
+    list as text with stray commas (", 7 pavilion 2–8") until the cell runs again."""
+    notebook = nbformat.read(source, as_version=4)  # reading joins the lines
+    target.write_text(json.dumps(notebook, ensure_ascii=False, indent=1) + "\n", "utf-8")
 
 
 def write_landing_page(output: Path) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import json
 import re
 import shutil
 import subprocess
@@ -511,3 +512,24 @@ def test_the_clock_check_finds_a_timed_search():
     assert CLOCK_BOUND.search('alh.simulate(2, ["search", "greedy"], seed=7)')
     assert CLOCK_BOUND.search("alh.bots.SearchBot(seed=7, simulations=24)")
     assert not CLOCK_BOUND.search("alh.bots.SearchBot(seed=7, time=None, simulations=24)")
+
+
+def test_the_classroom_site_gets_each_notebook_with_its_texts_joined(tmp_path):
+    """The site's page reads a notebook file itself, with no server to join the lines of a
+    multi-line text: a list of lines would show as text with stray commas."""
+    spec = importlib.util.spec_from_file_location("build_lite", ROOT / "scripts/build_lite.py")
+    build_lite = importlib.util.module_from_spec(spec)
+    sys.modules["build_lite"] = build_lite  # its dataclasses look their module up
+    spec.loader.exec_module(build_lite)
+    source = ROOT / "tutorials" / "03_scoring_majorities_and_walls.ipynb"
+    assert any(isinstance(c["source"], list) for c in json.loads(source.read_text())["cells"])
+    target = tmp_path / "03.ipynb"
+    build_lite.write_joined(source, target)
+    written = json.loads(target.read_text())
+    texts = [c["source"] for c in written["cells"]]
+    for cell in written["cells"]:
+        for output in cell.get("outputs", []):
+            texts.append(output.get("text", ""))
+            texts += [v for k, v in output.get("data", {}).items() if not k.endswith("json")]
+    assert texts and all(isinstance(text, str) for text in texts)
+    assert nbformat.reads(target.read_text(), as_version=4) == nbformat.read(source, as_version=4)

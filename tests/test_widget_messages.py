@@ -287,3 +287,58 @@ def test_every_write_to_the_game_table_is_applied_whole_or_refused_whole(write):
         assert synced(w) == {**before, "_note": w._note}, write
     else:
         assert set(write) <= {"choice", "redesign", "gate"}
+
+
+# -- the browser's Python: values as Pyodide hands them over -------------------------------
+class JsNull:
+    """What the browser's Python (Pyodide) hands over for JavaScript's null: an object of this
+    type (``pyodide.ffi.JsNull``), not None."""
+
+    def __repr__(self) -> str:
+        return "jsnull"
+
+
+class JsProxy:
+    """A JavaScript object or array as the browser's Python hands it over: read with to_py()."""
+
+    def __init__(self, value: object) -> None:
+        self._value = value
+
+    def to_py(self) -> object:
+        return self._value
+
+
+def test_from_page_reads_what_the_browsers_python_hands_over_as_the_server_would():
+    from alhambra_nb.widgets.board import from_page
+
+    sent = JsProxy(
+        {"kind": "select", "tray": "tiles", "index": JsNull(), "cell": JsProxy([1.0, -2.0])}
+    )
+    assert from_page(sent) == {"kind": "select", "tray": "tiles", "index": None, "cell": [1, -2]}
+    assert from_page({"x": 0.5, "y": float("nan")})["x"] == 0.5  # not whole: left for a check
+    plain = {"kind": "act", "cell": "1,0", "index": 2, "flag": True}
+    assert from_page(plain) == plain
+
+
+def test_clicking_the_chosen_tray_tile_in_the_browsers_python_puts_it_down():
+    """The classroom site sends null for "none chosen": it must read as in JupyterLab."""
+    w = a_city_widget(selected=0)
+    send(w, JsProxy({"kind": "select", "tray": "tiles", "index": JsNull()}))
+    assert w.selected is None and "ignored" not in w._note.get("kind", "")
+    send(w, JsProxy({"kind": "select", "tray": "tiles", "index": 1.0}))
+    assert w.selected == 1
+
+
+def test_a_game_and_a_chapter_take_the_browsers_values_too():
+    game = a_game_widget()
+    send(game, JsProxy({"kind": "select", "from": "bought", "index": JsNull()}))
+    assert "jsnull" not in game.note
+    chapter = alh.ChapterWidget("building", 0)
+    send(chapter, JsProxy({"kind": "go", "index": 2.0}))
+    assert chapter.index == 2
+
+
+def test_a_page_write_from_the_browsers_python_is_read_as_plain_values():
+    w = a_city_widget(selected=0)
+    w.set_state(JsProxy({"selected": JsNull()}))
+    assert w.selected is None and "jsnull" not in w.note

@@ -137,6 +137,45 @@ def message_kind(content: object) -> str:
     return content["kind"]
 
 
+JS_NOTHING = frozenset({"JsNull", "JsUndefined"})
+"""The types the browser's Python (Pyodide) gives JavaScript's ``null`` and ``undefined``."""
+EXACT_FLOATS = 2**53
+"""Below this, a float that is a whole number is one exactly (JavaScript's safe integers)."""
+
+
+def from_page(content: object) -> object:
+    """What the page sent, as the plain values of JSON, read once before any handler sees it.
+
+    The server kernel hands a message over as plain values already. The browser's Python
+    (Pyodide, in the classroom site) hands JavaScript's ``null`` over as a ``JsNull`` object,
+    objects and arrays as proxies (read with ``to_py()``), and whole numbers may come as
+    floats (``3.0``). Each becomes what the server kernel would have: ``None``, a dict or a
+    list, an int. Refuses (with :class:`BadMessageError`) a value too large or too deeply
+    nested, as :func:`check_size` does, before reading all of it."""
+    left = [MAX_MESSAGE_ITEMS]
+
+    def plain(value: object, depth: int) -> object:
+        if type(value).__name__ in JS_NOTHING:
+            return None
+        to_py = getattr(value, "to_py", None)
+        if callable(to_py) and not isinstance(value, str | int | float | list | dict):
+            value = to_py()
+        if isinstance(value, float) and value.is_integer() and abs(value) < EXACT_FLOATS:
+            return int(value)
+        if not isinstance(value, list | tuple | dict):
+            return value
+        if depth >= MAX_MESSAGE_DEPTH:
+            raise BadMessageError("widget.bad-too-deep", limit=MAX_MESSAGE_DEPTH)
+        left[0] -= len(value)
+        if left[0] < 0:
+            raise BadMessageError("widget.bad-too-many", limit=MAX_MESSAGE_ITEMS)
+        if isinstance(value, dict):
+            return {key: plain(item, depth + 1) for key, item in value.items()}
+        return [plain(item, depth + 1) for item in value]
+
+    return plain(content, 0)
+
+
 def check_size(content: object) -> None:
     """Refuse (with :class:`BadMessageError`) a value holding more than
     :data:`MAX_MESSAGE_ITEMS` values, nested deeper than :data:`MAX_MESSAGE_DEPTH`, or holding
@@ -187,6 +226,7 @@ class PageWrites:
         """Apply a write from the page, or refuse all of it with a note."""
         widget = cast("anywidget.AnyWidget", self)
         try:
+            sync_data = cast("dict[str, Any]", from_page(sync_data))
             names = _page_write_names(sync_data, self._page_writable)
             for name in names:  # each value checked before any trait changes
                 widget.traits()[name]._validate(widget, sync_data[name])
@@ -284,7 +324,7 @@ class BoardWidget(PageWrites, Speaking, anywidget.AnyWidget):
 
     def _handle_message(self, _widget: object, content: object, _buffers: object) -> None:
         try:
-            self._dispatch(content)
+            self._dispatch(from_page(content))
         except NothingToDoError as error:
             # An ordinary click or key that does nothing now: a plain hint, not a fault.
             self._say(error.explain(self.language), "hint")

@@ -37,6 +37,7 @@ from .board import (
     bundle,
     explain,
     extent_cells,
+    from_page,
     language_trait,
     message_kind,
     parse_cell_key,
@@ -214,7 +215,7 @@ class ChapterWidget(PageWrites, Speaking, anywidget.AnyWidget):
     # -- messages from the page -----------------------------------------------------------
     def _handle_message(self, _widget: object, content: object, _buffers: object) -> None:
         try:
-            self._dispatch(content)
+            self._dispatch(from_page(content))
         except (BadMessageError, traitlets.TraitError, ValueError) as error:
             reason = explain(error, self.language)
             self._say(self._render("widget.ignored-message", reason=reason))

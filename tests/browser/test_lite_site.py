@@ -193,6 +193,19 @@ def test_tutorials_run_offline_and_the_city_widget_answers(offline_page, site, a
     illegal = next(cell for cell in sorted(city.candidate_cells()) if city.check(garden, cell))
     verdict = city.check(garden, illegal)[0].message
 
+    # The chosen tile, clicked, is put down (the page sends null), and clicked again, chosen:
+    # the browser's Python reads null as the server kernel does, with no note of a refusal.
+    chosen = widget.locator('button[data-tray="tiles"][data-index="0"]')
+    chosen.click()
+    widget.locator('button[data-tray="tiles"][data-index="0"][aria-selected="false"]').wait_for(
+        timeout=TIMEOUT
+    )
+    chosen.click()
+    widget.locator('button[data-tray="tiles"][data-index="0"][aria-selected="true"]').wait_for(
+        timeout=TIMEOUT
+    )
+    assert widget.locator(".alh-note", has_text="Ignored").count() == 0
+
     illegal_cell = widget.locator(f'[role="gridcell"][data-cell="{illegal[0]},{illegal[1]}"]')
     illegal_cell.wait_for(state="visible", timeout=TIMEOUT)
     illegal_cell.hover()
