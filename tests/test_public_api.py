@@ -171,3 +171,9 @@ def test_the_public_api_is_what_learners_teachers_and_lab_users_call():
 def test_a_game_table_given_a_count_instead_of_a_game_says_so():
     with pytest.raises(alh.AlhambraError, match=r"alh\.Game\(\['Ana', 'Ben'\], seed=1\)"):
         alh.GameWidget(2, seed=1)
+
+
+def test_a_simulated_game_of_the_largest_seed_seats_its_bots():
+    """The bots of a simulated game get seeds beyond the game's (seed * 1000 + seat)."""
+    game = alh.simulate(2, seed=2**63)
+    assert game.state.seed == 2**63 and game.winners()

@@ -19,6 +19,7 @@ __all__ = [
     "MAX_COORDINATE",
     "MAX_TILES",
     "CitySizeError",
+    "check_bot_seed",
     "check_cell_bounds",
     "check_coordinate_text",
     "check_seed",
@@ -66,4 +67,12 @@ def check_seed(seed: object, error: type[AlhambraError]) -> int:
     if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) > MAX_SEED:
         words = {"bits": MAX_NUMBER_BITS, "value": shown(seed)}
         raise error(render("refusal.seed", words))
+    return seed
+
+
+def check_bot_seed(seed: object, error: type[AlhambraError]) -> int:
+    """``seed`` when it is a whole number, of any size: a bot's seed is never saved, and
+    the bots of a simulated game get seeds far beyond the game's (``seed * 1000 + seat``)."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise error(render("refusal.bot-seed", {"value": shown(seed)}))
     return seed

@@ -46,7 +46,7 @@ from .actions import (
 from .errors import AlhambraError
 from .events import Event
 from .geometry import Cell
-from .limits import check_seed
+from .limits import check_bot_seed
 from .listing import holding_module, legal_actions
 from .messages import Phrase, render, shown
 from .money import VALUE, Cards, total
@@ -235,7 +235,7 @@ class SearchBot:
             not isinstance(time, (int, float)) or isinstance(time, bool) or not time > 0
         ):
             raise SearchError(render("refusal.search-time", {"value": shown(time)}))
-        self.seed = check_seed(seed, SearchError)
+        self.seed = check_bot_seed(seed, SearchError)
         self.time = time
         self.simulations = simulations
         self._random = random.Random(seed)

@@ -31,7 +31,7 @@ from .camps import camp_points
 from .city import City
 from .errors import AlhambraError
 from .geometry import Cell
-from .limits import check_seed
+from .limits import check_bot_seed
 from .listing import buy_options, holding_module, legal_actions, take_options
 from .money import CURRENCY, MARKET_SPACES, VALUE, space_currency, total
 from .payment import can_pay_exactly
@@ -58,7 +58,7 @@ class RandomBot:
     """Picks uniformly at random among the legal actions, from its own seeded generator."""
 
     def __init__(self, seed: int = 0) -> None:
-        self.seed = check_seed(seed, BotError)
+        self.seed = check_bot_seed(seed, BotError)
         self._random = random.Random(seed)
 
     def choose(self, state: GameState) -> Action:
@@ -83,7 +83,7 @@ class GreedyBot:
     """
 
     def __init__(self, seed: int = 0) -> None:
-        self.seed = check_seed(seed, BotError)
+        self.seed = check_bot_seed(seed, BotError)
         self._random = random.Random(seed)
 
     def __repr__(self) -> str:

@@ -123,6 +123,7 @@ ENGLISH: dict[str, Template] = {
     ),
     "refusal.seat": "There is no seat {value}: this game's seats are 0 to {last}.",
     "refusal.seed": "The seed is a whole number below 2**{bits} either side of 0, not {value}.",
+    "refusal.bot-seed": "A bot's seed is a whole number, not {value}.",
     "refusal.variant": "The rule variant {field} is one of {allowed}, not {value}.",
     "refusal.variant-name": "There is no rule variant {value}: the variants are {allowed}.",
     "refusal.variant-kind": (
