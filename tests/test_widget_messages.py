@@ -342,3 +342,28 @@ def test_a_page_write_from_the_browsers_python_is_read_as_plain_values():
     w = a_city_widget(selected=0)
     w.set_state(JsProxy({"selected": JsNull()}))
     assert w.selected is None and "jsnull" not in w.note
+
+
+def test_none_goes_to_the_browsers_page_as_javascripts_null(monkeypatch):
+    """The browser's Python hands None over as undefined, which is dropped on the way: a tile
+    put down would stay chosen on the page. There, to_page sends JavaScript's null."""
+    from alhambra_nb.widgets import board
+
+    null = object()  # stands for pyodide.ffi.jsnull
+    monkeypatch.setattr(board, "JS_NULL", null)
+    message = {"method": "update", "state": {"selected": None, "tray": [None, 1]}}
+    assert board.to_page(message) == {
+        "method": "update", "state": {"selected": null, "tray": [null, 1]}
+    }  # fmt: skip
+    w = a_city_widget(selected=0)
+    sent: list[Any] = []
+    monkeypatch.setattr("ipywidgets.Widget._send", lambda self, msg, buffers=None: sent.append(msg))
+    w.selected = None
+    assert [m["state"]["selected"] for m in sent if "selected" in m.get("state", {})] == [null]
+
+
+def test_elsewhere_a_message_goes_to_the_page_as_it_is():
+    from alhambra_nb.widgets import board
+
+    message = {"method": "update", "state": {"selected": None}}
+    assert board.JS_NULL is None and board.to_page(message) is message

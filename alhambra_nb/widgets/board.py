@@ -176,6 +176,41 @@ def from_page(content: object) -> object:
     return plain(content, 0)
 
 
+try:  # the browser's Python (the classroom site) only
+    from pyodide.ffi import jsnull as JS_NULL
+except ImportError:
+    JS_NULL = None
+
+
+def to_page(message: object) -> object:
+    """``message`` as the page must get it. The browser's Python hands ``None`` to JavaScript
+    as ``undefined``, and a value ``undefined`` is dropped on its way to the page: a trait set
+    to ``None`` (no tile chosen any more) would never reach it, and the page would go on
+    showing the old value. There, JavaScript's ``null`` is sent instead; elsewhere the message
+    goes as it is."""
+    if JS_NULL is None:
+        return message
+    return _nulls_for_nones(message)
+
+
+def _nulls_for_nones(value: object) -> object:
+    if value is None:
+        return JS_NULL
+    if isinstance(value, dict):
+        return {key: _nulls_for_nones(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_nulls_for_nones(item) for item in value]
+    return value
+
+
+class ToPage:
+    """Mixed into every widget before anywidget's class: each message to the page (a trait's
+    new value, a custom message) goes through :func:`to_page`."""
+
+    def _send(self, msg: dict[str, Any], buffers: Any = None) -> None:
+        super()._send(to_page(msg), buffers)  # type: ignore[misc]
+
+
 def check_size(content: object) -> None:
     """Refuse (with :class:`BadMessageError`) a value holding more than
     :data:`MAX_MESSAGE_ITEMS` values, nested deeper than :data:`MAX_MESSAGE_DEPTH`, or holding
@@ -289,7 +324,7 @@ class Speaking(traitlets.HasTraits):
         return render(key, params, self.language)
 
 
-class BoardWidget(PageWrites, Speaking, anywidget.AnyWidget):
+class BoardWidget(ToPage, PageWrites, Speaking, anywidget.AnyWidget):
     """What the city widget and the game table share: the verdicts and the note they send, and
     how they take messages from the page.
 

@@ -32,6 +32,7 @@ from .board import (
     BadMessageError,
     PageWrites,
     Speaking,
+    ToPage,
     WidgetValueError,
     board_payload,
     bundle,
@@ -65,7 +66,7 @@ def title_of(item: Chapter | Step, language: str) -> str:
     return item.title_in(language) if isinstance(item, Chapter) else item.heading(language)
 
 
-class ChapterWidget(PageWrites, Speaking, anywidget.AnyWidget):
+class ChapterWidget(ToPage, PageWrites, Speaking, anywidget.AnyWidget):
     """A chapter to walk through: ``ChapterWidget("building")`` or ``ChapterWidget(chapter)``,
     with ``language=None`` (the session's) or a language code.
 

@@ -224,6 +224,9 @@ def test_tutorials_run_offline_and_the_city_widget_answers(offline_page, site, a
     assert legal_cell.get_attribute("aria-label", timeout=TIMEOUT).startswith(
         f"({legal[0]}, {legal[1]}): garden"
     )
+    # Built: no tile is chosen any more, in Python (None) nor on the page.
+    widget.locator('button[data-tray="tiles"]').first.wait_for(timeout=TIMEOUT)
+    assert widget.locator('button[data-tray="tiles"][aria-selected="true"]').count() == 0
     widget.screenshot(path=str(artifacts_dir / "lite-city-widget.png"))
     (artifacts_dir / "lite-refused.json").write_text(json.dumps(refused, indent=1))
     assert refused == []
