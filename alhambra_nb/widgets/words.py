@@ -68,7 +68,7 @@ add_messages(
         "widget.refusal-autoplay": "autoplay is True or False, not {value}.",
         "widget.refusal-city": "A city board shows a city, such as alh.City(), not {value}.",
         "widget.refusal-tiles": (
-            "The tray holds tiles or tile codes, such as ['tower-9-N'], not {value}."
+            "The tiles to try are tiles or tile codes, such as ['tower-9-N'], not {value}."
         ),
         "widget.refusal-chapter": (
             "A chapter is named by its id, such as 'components' (alh.chapters.ids() lists "
