@@ -60,7 +60,10 @@ def take_and_end(page, table) -> None:
     card.click()
     table.locator('[data-do="take"]').click()
     wait_for_note(table, "Ana takes")
-    assert table.locator(f'g.player[data-seat="0"] [data-hand="{card_id}"]').count() == 1
+    # The card comes into the hand with the table's redraw, which may follow the note.
+    hand = table.locator(f'g.player[data-seat="0"] [data-hand="{card_id}"]')
+    hand.wait_for(timeout=TIMEOUT)
+    assert hand.count() == 1
     table.locator('[data-do="end"]').click()
     wait_for_note(table, "Ana ends the turn")
 
