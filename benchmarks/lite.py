@@ -47,6 +47,7 @@ import json
 import os
 import shutil
 import statistics
+import sys
 import tempfile
 import threading
 import time
@@ -61,20 +62,14 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+# Chromium's flags and the kernel's readiness as the browser tests have them. Chromium still
+# calls a few of its own services (updates, accounts, autofill) past the flags: the proxy
+# refuses those too, and the report tells them apart from what the site's pages asked for.
+from tests.browser.lab import CHROMIUM_ARGS, KERNEL_IDLE  # noqa: E402
+
 WELCOME = "00_welcome.ipynb"
-# The flags of the browser tests. Chromium still calls a few of its own services (updates,
-# accounts, autofill) past them: the proxy refuses those too, and the report tells them apart
-# from what the site's pages asked for.
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-dev-shm-usage",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-quic",
-    "--no-first-run",
-]
 KERNEL_START = 240_000  # ms, as the browser tests allow Pyodide to start
 TIMEOUT = 60_000  # ms
 GAMES_TIMEOUT = 900_000  # ms: 100 games in WebAssembly on a busy machine
@@ -185,12 +180,6 @@ def address(server: ThreadingHTTPServer) -> str:
 
 # -- JupyterLab, driven through its app object -------------------------------------------------
 WELCOME_OPEN = """(path) => window.jupyterapp?.shell?.currentWidget?.context?.path === path"""
-
-KERNEL_IDLE = """() => {
-  const panel = window.jupyterapp?.shell?.currentWidget;
-  const kernel = panel?.sessionContext?.session?.kernel;
-  return !!kernel && kernel.status === "idle" && panel.content.widgets.length > 0;
-}"""
 
 # The cell goes at the end of the open notebook and is run without waiting here: a long cell
 # would hold this call past any timeout, so CELL_DONE is waited for instead.

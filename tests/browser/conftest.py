@@ -17,24 +17,13 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from .lab import CHROMIUM_ARGS
+
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
 CHROMIUM = Path(os.environ.get("ALHAMBRA_CHROMIUM", "/usr/bin/chromium"))
 
-# --no-sandbox: the tests run as root. The background-networking, component-update and sync
-# flags stop Chromium from calling out to a network that is closed here; --disable-quic is
-# one more of those.
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-dev-shm-usage",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-quic",
-    "--no-first-run",
-]
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 

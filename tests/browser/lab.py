@@ -23,6 +23,20 @@ import pytest
 
 TIMEOUT = 60_000  # ms; the first kernel start on a busy machine can be slow
 
+# --no-sandbox: the tests run as root. The background-networking, component-update and sync
+# flags stop Chromium from calling out to a network that is closed here; --disable-quic is
+# one more of those.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-dev-shm-usage",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+]
+
 KERNEL_IDLE = """() => {
   const panel = window.jupyterapp?.shell?.currentWidget;
   const kernel = panel?.sessionContext?.session?.kernel;

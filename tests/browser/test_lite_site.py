@@ -22,6 +22,8 @@ import pytest
 
 import alhambra_nb as alh
 
+from .lab import KERNEL_IDLE
+
 pytestmark = pytest.mark.slow
 
 SITE = Path(os.environ.get("ALHAMBRA_LITE_DIR", Path(__file__).parents[2] / "build" / "lite"))
@@ -29,12 +31,6 @@ SITE = Path(os.environ.get("ALHAMBRA_LITE_DIR", Path(__file__).parents[2] / "bui
 KERNEL_START = 240_000  # ms
 RUN_ALL = 300_000  # ms
 TIMEOUT = 60_000  # ms
-
-KERNEL_IDLE = """() => {
-  const panel = window.jupyterapp?.shell?.currentWidget;
-  const kernel = panel?.sessionContext?.session?.kernel;
-  return !!kernel && kernel.status === "idle" && panel.content.widgets.length > 0;
-}"""
 
 # Every code cell has run (an execution count), or one failed (Run All stops there), and the
 # kernel is idle again.
