@@ -89,7 +89,7 @@ CHILD = textwrap.dedent(
         "a list": [1, 0], "a dict": {"a": 1}, "1 MB": "x" * 1_000_000,
     }
 
-    def allowed(name, obj, exc):
+    def allowed(obj, exc):
         if isinstance(exc, alh.AlhambraError):
             return True
         return isinstance(obj, enum.EnumMeta) and type(exc) is ValueError
@@ -102,7 +102,7 @@ CHILD = textwrap.dedent(
         except Hang:
             return f"{name}: {what}: more than 5 s"
         except BaseException as exc:  # noqa: BLE001  (every escape is what is looked for)
-            if not allowed(name, obj, exc):
+            if not allowed(obj, exc):
                 where = traceback.extract_tb(exc.__traceback__)[-1]
                 return (
                     f"{name}: {what}: {type(exc).__name__}: {str(exc)[:120]}"

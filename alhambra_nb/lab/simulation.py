@@ -189,10 +189,12 @@ def _fall_back_on_cjk_fonts(rc: Any) -> None:
     family list) rather than as boxes; the other languages' labels keep the usual font."""
     from matplotlib import font_manager
 
+    if set(JAPANESE_FONTS) & set(rc["font.family"]):
+        return  # added by an earlier chart: the font list is not scanned again
     installed = {font.name for font in font_manager.fontManager.ttflist}
-    missing = [f for f in JAPANESE_FONTS if f in installed and f not in rc["font.family"]]
-    if missing:
-        rc["font.family"] = [*rc["font.family"], missing[0]]
+    found = [font for font in JAPANESE_FONTS if font in installed]
+    if found:
+        rc["font.family"] = [*rc["font.family"], found[0]]
 
 
 def new_figure(language: str | None) -> tuple[Any, Any] | None:
@@ -224,9 +226,9 @@ def check_count(n: object) -> int:
 
 def check_seeds(seed: object, n: int) -> range:
     """The seeds ``seed`` … ``seed + n - 1``, each one a game accepts."""
-    check_seed(seed, LabError)
-    check_seed(seed + n - 1, LabError)  # type: ignore[operator]  (a whole number by now)
-    return range(seed, seed + n)  # type: ignore[arg-type]
+    first = check_seed(seed, LabError)
+    check_seed(first + n - 1, LabError)
+    return range(first, first + n)
 
 
 def progress_bar(total: int, shown_: bool, label: str = "lab.games") -> Any:
