@@ -603,10 +603,11 @@ def test_the_largest_seed_plays_and_saves_and_a_larger_one_is_refused():
     ],
 )
 def test_an_action_naming_more_cards_than_any_hand_is_refused_at_once(make):
-    start = time.perf_counter()
+    # This process's CPU time: the suite's other worker and its browsers do not count.
+    start = time.process_time()
     with pytest.raises(alh.ActionParseError) as error:
         make()
-    assert time.perf_counter() - start < 1
+    assert time.process_time() - start < 1
     assert len(str(error.value)) < 300
     assert "cards" in str(error.value) or "characters" in str(error.value)
 

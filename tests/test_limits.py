@@ -39,10 +39,11 @@ def test_the_largest_city_allowed_is_read_and_is_legal():
     ],
 )
 def test_a_city_text_beyond_the_bounds_is_refused_at_once(text, words):
-    start = time.perf_counter()
+    # This process's CPU time: the suite's other worker and its browsers do not count.
+    start = time.process_time()
     with pytest.raises(alh.CitySizeError) as error:
         alh.City.from_text(text)
-    assert time.perf_counter() - start < 0.5
+    assert time.process_time() - start < 0.5
     assert words in str(error.value)
     assert isinstance(error.value, ValueError)
 
@@ -98,9 +99,9 @@ def _spread_out_city(tiles: int, seed: int) -> alh.City:
 
 def test_a_spread_out_city_is_drawn_at_once_with_only_the_cells_that_matter():
     city = _spread_out_city(MAX_TILES, seed=7)
-    start = time.perf_counter()
+    start = time.process_time()
     svg = city._repr_svg_()
-    assert time.perf_counter() - start < 1  # every cell of its box took 6-17 s
+    assert time.process_time() - start < 1  # every cell of its box took 6-17 s
     assert len(svg) < 2_000_000
     drawn = set(re.findall(r'data-cell="(-?\d+),(-?\d+)"', svg))
     needed = {f"{x},{y}" for x, y in city} | {f"{x},{y}" for x, y in city.candidate_cells()}
@@ -124,7 +125,7 @@ def test_a_small_city_is_drawn_cell_by_cell_empty_cells_too():
 )
 def test_a_picture_reaching_beyond_every_city_is_refused_at_once(options):
     # A board of 10 000 columns was drawn cell by cell and numbered column by column.
-    start = time.perf_counter()
+    start = time.process_time()
     with pytest.raises(alh.AlhambraError):
         city_svg(alh.City.from_text(_street(1, 2)), **options)
-    assert time.perf_counter() - start < 1
+    assert time.process_time() - start < 1

@@ -148,7 +148,8 @@ def test_cards_lie_only_where_the_modules_allow_them():
 
 
 def test_deep_nesting_is_refused_before_parsing():
-    start = time.perf_counter()
+    # This process's CPU time: the suite's other worker and its browsers do not count.
+    start = time.process_time()
     for text in ("[" * 900_000, '{"a":' * 90_000 + "1" + "}" * 90_000):
         error = _refusal_of_text(text)
         assert error.field == "(text)" and f"at most {MAX_DEPTH} deep" in error.problem
@@ -156,7 +157,7 @@ def test_deep_nesting_is_refused_before_parsing():
     data["log"][0]["event"] = "NESTED"
     nested = "[" * 50_000 + '"event.money"' + "]" * 50_000
     assert "deep" in _refusal_of_text(json.dumps(data).replace('"NESTED"', nested)).problem
-    assert time.perf_counter() - start < 5
+    assert time.process_time() - start < 5
 
 
 def test_a_state_that_contains_itself_is_refused():
@@ -175,7 +176,7 @@ def _refusal_of_text(text: str) -> alh.GameStateError:
 
 
 def test_huge_numbers_and_texts_are_refused_quickly():
-    start = time.perf_counter()
+    start = time.process_time()
     data = json.loads(real_saves()[1])
     data["rng"] = 10**4000
     assert _refusal(data).field == "rng"
@@ -188,7 +189,7 @@ def test_huge_numbers_and_texts_are_refused_quickly():
     data["log"] += [{"event": "event.reshuffle", "count": i} for i in range(MAX_VALUES // 2)]
     assert f"at most {MAX_VALUES} values" in _refusal(data).problem
     assert "values" in _refusal_of_text(json.dumps([0] * (MAX_VALUES + 1))).problem
-    assert time.perf_counter() - start < 3
+    assert time.process_time() - start < 3
 
 
 # -- fuzzing real saves ------------------------------------------------------------------------
@@ -396,10 +397,10 @@ def test_deep_nesting_handed_over_as_data_stops_at_the_nesting_check():
 def test_a_number_too_large_for_any_save_is_refused_by_its_field(change, field):
     data = json.loads(real_saves()[0])
     change(data)
-    start = time.perf_counter()
+    start = time.process_time()
     with pytest.raises(alh.GameStateError) as error:
         GameState.from_dict(data)
-    assert time.perf_counter() - start < 1
+    assert time.process_time() - start < 1
     assert error.value.field == field, error.value
     assert len(str(error.value)) < 200
 

@@ -174,9 +174,10 @@ def nested(depth: int) -> list[Any]:
 def test_a_flood_or_a_monster_from_the_page_is_refused_at_once(message, reason):
     w = a_game_widget()
     before = w.game.to_json()
-    started = time.perf_counter()
+    # This process's CPU time: the suite's other worker and its browsers do not count.
+    started = time.process_time()
     send(w, {**message, "version": w._version})
-    assert time.perf_counter() - started < 0.5
+    assert time.process_time() - started < 0.5
     assert w._note["kind"] == "ignored" and reason in w.note, w.note
     assert len(w.note) < 200 and w.game.to_json() == before
 
@@ -184,9 +185,9 @@ def test_a_flood_or_a_monster_from_the_page_is_refused_at_once(message, reason):
 def test_a_monster_answer_to_a_chapter_is_refused_at_once():
     w = alh.ChapterWidget("turn", step="take-money/try")
     for answer, reason in ((nested(100_000), "nested"), ([[2, 7]] * 100_000, "2000 values")):
-        started = time.perf_counter()
+        started = time.process_time()
         send(w, {"kind": "answer", "step": w.step.id, "answer": answer})
-        assert time.perf_counter() - started < 0.5
+        assert time.process_time() - started < 0.5
         assert reason in w._note["text"] and w.last_verdict is None
 
 
