@@ -54,12 +54,16 @@ PYODIDE_CORE = [
     "pyodide-lock.json",
     "package.json",
 ]
-# Taken from Pyodide's lock at the versions it names: what the kernel itself imports, and
-# jsonschema, with which the package checks saved games and the chapters' positions.
-FROM_PYODIDE = ["micropip", "ipython", "jedi", "traitlets", "typing-extensions", "jsonschema"]
+# Taken from Pyodide's lock at the versions it names: what the kernel itself imports,
+# jsonschema, with which the package checks saved games and the chapters' positions, and the
+# scoring lab's progress bar.
+FROM_PYODIDE = [
+    "micropip", "ipython", "jedi", "traitlets", "typing-extensions", "jsonschema", "tqdm",
+]  # fmt: skip
 # Compiled, so in the site only when the Pyodide given has them (--pyodide, a full one): the
-# scoring lab's charts (matplotlib), tables (pandas), intervals (SciPy) and its progress bar.
-WITH_A_FULL_PYODIDE = ["matplotlib", "numpy", "pandas", "scipy", "tqdm"]
+# scoring lab then makes DataFrames (pandas) and draws its intervals with SciPy, as in
+# JupyterLab; without them it uses plain tables and plain Python, and works all the same.
+WITH_A_FULL_PYODIDE = ["numpy", "pandas", "scipy"]
 # Compiled, published for Pyodide only on its CDN: replaced by a pure stand-in.
 RPDS = "rpds-py"
 PYRSISTENT_AS_RPDS = "pyrsistent-as-rpds-py"

@@ -619,11 +619,6 @@ ENGLISH.update(
         "lab.what-if-source": "{source} {before} → {after}",
         "lab.source.wall": "wall",
         "lab.source.bonus": "expansion bonuses",
-        "lab.needs-pandas": (
-            "Simulating many games needs pandas, which is not installed here (the classroom "
-            "site that runs in the browser does not include it). Open this notebook in "
-            "JupyterLab or on Binder to run the simulations."
-        ),
         "lab.processes": "The number of processes is a whole number, at least 1, not {value}.",
         "lab.games-many": "At most {most} games are played in one go, not {value}.",
         "lab.executor": (
@@ -646,6 +641,21 @@ ENGLISH.update(
         ),
         "lab.metric": "There is no number column {value} to compare; the columns are: {columns}.",
         "lab.seat": "There is no seat {value} in these games.",
+        "lab.column": "There is no column {value} in this table; the columns are: {columns}.",
+        "lab.not-a-table": (
+            "The lab reads its own tables, such as sim.players or sim.games, not {value}."
+        ),
+        "lab.table-columns": (
+            "A table's columns are given as a list of different names, not {value}."
+        ),
+        "lab.table-rows": (
+            "Each row of a table is a list of {count} value, one per column, not {value}.",
+            "Each row of a table is a list of {count} values, one per column, not {value}.",
+        ),
+        "lab.table-key": (
+            "A table is read by a row number, a column name or a list of column names, "
+            "not {value}."
+        ),
         "lab.pairs": ("Paired values come in pairs: {before} values before, but {after} after."),
         "lab.sample": (
             "A confidence interval needs at least two numbers, one per game or player, not {value}."
@@ -689,11 +699,6 @@ ENGLISH.update(
         "lab.plot.wall-label": "longest wall at the end (tile sides)",
         "lab.plot.players": "players",
         "lab.plot.wall-title": "How long the longest wall gets",
-        "lab.plot.unavailable": (
-            "This chart needs matplotlib, which is not installed here (the classroom site that "
-            "runs in the browser does not include it). The numbers above are all there; open "
-            "this notebook in JupyterLab or on Binder to see the chart."
-        ),
     }
 )
 

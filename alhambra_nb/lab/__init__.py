@@ -9,15 +9,21 @@
     print(alh.lab.what_if(cities, "Ben", "0,1 chambers-10"))
 
     sim = alh.lab.simulate_games(1000, players=4, seed=1)   # every core, a progress bar
-    sim.players.groupby("start").win.mean()        # pandas: slice the rows any way
+    sim.players.groupby("start").win.mean()        # with pandas: slice the rows any way
+    starters = [row["win"] for row in alh.lab.rows(sim.players) if row["start"]]
+    print(alh.lab.confidence_interval(starters))   # plain Python: the same everywhere
     ring = alh.lab.compare(variants={"n": {}, "n - 1": {"ring": "n-1"}}, n=500)
     print(ring.summary())                          # differences with confidence intervals
 
 Positions are scored by the engine; simulations are whole games played by the engine's bots,
-one seed per game, so they are reproducible whatever runs them. pandas, tqdm, SciPy and
-matplotlib (the ``lab`` extra) are imported only when a simulation or a plot asks for them.
+one seed per game, so they are reproducible whatever runs them. pandas, SciPy and tqdm (the
+``lab`` extra) are used where they are installed and never required: without pandas the
+tables are plain :class:`Table` objects, without SciPy the intervals are drawn in plain
+Python, without tqdm no bar shows. So the lab works in the classroom site too, whose
+browser Python has none of the compiled ones. Charts are SVG, drawn by pygal.
 """
 
+from .charts import Chart
 from .experiments import (
     Comparison,
     Interval,
@@ -39,17 +45,20 @@ from .games import (
 )
 from .positions import WhatIf, positions, score, score_rounds, what_if
 from .simulation import Simulation, simulate_games
+from .tables import Table, rows
 
 __all__ = [
     "GAME_COLUMNS",
     "PLAYER_COLUMNS",
     "ROUNDS",
     "SOURCES",
+    "Chart",
     "Comparison",
     "Interval",
     "LabError",
     "Setup",
     "Simulation",
+    "Table",
     "WhatIf",
     "by_source",
     "compare",
@@ -58,6 +67,7 @@ __all__ = [
     "metric_word",
     "paired_difference",
     "positions",
+    "rows",
     "score",
     "score_rounds",
     "simulate_games",

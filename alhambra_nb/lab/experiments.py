@@ -5,31 +5,38 @@
     ring = alh.lab.compare(variants={"n (R5)": {}, "n - 1": {"ring": "n-1"}}, n=500)
     print(ring.summary())          # each difference with its 95 % bootstrap interval
     ring.plot()
-    alh.lab.confidence_interval(sim.players.query("start").win)
+    starters = [row["win"] for row in alh.lab.rows(sim.players) if row["start"]]
+    alh.lab.confidence_interval(starters)
 
 Each game is paired with the game of the same seed under the other variant, so a difference is
-measured game by game (paired bootstrap, with SciPy); a statistic of one sample gets its
-interval the same way.
+measured game by game (a paired percentile bootstrap: SciPy's where it is installed, else one
+drawn in plain Python); a statistic of one sample gets its interval the same way.
 """
 
 from __future__ import annotations
 
+import math
+import random
+import statistics
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
 from ..core.messages import ENGLISH, render, shown, template
+from . import charts
+from .charts import Chart
 from .games import (
+    PLAYER_COLUMNS,
     LabError,
     Setup,
     collect,
     frames,
-    pandas_or_refusal,
     run_batches,
     setup_of,
 )
-from .simulation import check_count, check_seeds, progress_bar, pyplot
+from .simulation import check_count, check_seeds, progress_bar
+from .tables import column, rows, table_of
 
 CONFIDENCE = 0.95
 RESAMPLES = 2000
@@ -73,14 +80,11 @@ def confidence_interval(
     resamples: int = RESAMPLES,
     seed: int = 0,
 ) -> Interval:
-    """The mean of ``values`` (one number per game or player) with its bootstrap interval."""
-    import numpy as np
-
+    """The mean of ``values`` (one number per game or player: a list, a column) with its
+    bootstrap interval."""
     sample = _sample(values)
-    result = _bootstrap(
-        (sample,), lambda x, axis: np.mean(x, axis=axis), confidence, resamples, seed
-    )
-    return Interval(float(np.mean(sample)), *result, confidence)
+    low, high = _bootstrap(sample, confidence, resamples, seed)
+    return Interval(math.fsum(sample) / len(sample), low, high, confidence)
 
 
 def paired_difference(
@@ -93,56 +97,55 @@ def paired_difference(
 ) -> Interval:
     """The mean of ``after - before``, measured pair by pair (the same game under two rules),
     with its paired bootstrap interval."""
-    import numpy as np
-
     first, second = _sample(before), _sample(after)
     if len(first) != len(second):
         words = {"before": len(first), "after": len(second)}
         raise LabError(render("lab.pairs", words))
+    # Resampling the pairs together is resampling their differences: the mean of a resample
+    # of pairs is the mean of the same resample of differences.
+    differences = [b - a for a, b in zip(first, second, strict=True)]
+    low, high = _bootstrap(differences, confidence, resamples, seed)
+    return Interval(math.fsum(differences) / len(differences), low, high, confidence)
 
-    def mean_difference(a: Any, b: Any, axis: int) -> Any:
-        return np.mean(b - a, axis=axis)
 
-    result = _bootstrap((first, second), mean_difference, confidence, resamples, seed, paired=True)
-    return Interval(float(np.mean(second - first)), *result, confidence)
-
-
-def _sample(values: Any) -> Any:
-    import numpy as np
-
+def _sample(values: Any) -> list[float]:
+    """``values`` as finite floats (booleans count 1 and 0), at least two of them."""
+    refused = LabError(render("lab.sample", {"value": shown(values)}))
+    if isinstance(values, str | bytes | Mapping):
+        raise refused
     try:
-        sample = np.asarray(values, dtype=float)
+        given = list(values)
+        if any(isinstance(value, str | bytes) for value in given):
+            raise refused
+        sample = [float(value) for value in given]
     except (TypeError, ValueError):
-        raise LabError(render("lab.sample", {"value": shown(values)})) from None
-    if sample.ndim != 1 or len(sample) < 2 or not np.isfinite(sample).all():
-        raise LabError(render("lab.sample", {"value": shown(values)}))
+        raise refused from None
+    if len(sample) < 2 or not all(map(math.isfinite, sample)):
+        raise refused
     return sample
 
 
 def _bootstrap(
-    data: tuple[Any, ...],
-    statistic: Any,
-    confidence: float,
-    resamples: int,
-    seed: int,
-    *,
-    paired: bool = False,
+    sample: list[float], confidence: float, resamples: int, seed: int
 ) -> tuple[float, float]:
-    import numpy as np
-    from scipy.stats import bootstrap
-
+    """The percentile bootstrap interval of the mean of ``sample``: with SciPy where it is
+    installed, else drawn here in plain Python (the same method; the resamples differ, so
+    the ends may differ in the second decimal)."""
     if not 0 < confidence < 1:
         raise LabError(render("lab.confidence", {"value": shown(confidence)}))
-    if not isinstance(resamples, int) or resamples < 100:
+    if not isinstance(resamples, int) or isinstance(resamples, bool) or resamples < 100:
         raise LabError(render("lab.resamples", {"value": shown(resamples)}))
-    spread = data[1] - data[0] if paired else data[0]
-    if np.ptp(spread) == 0:  # every value (every difference) the same: so is every resample
-        value = float(spread[0])
-        return value, value
+    if max(sample) == min(sample):  # every value the same: so is every resample
+        return sample[0], sample[0]
+    try:
+        from scipy.stats import bootstrap
+    except ImportError:
+        return _plain_bootstrap(sample, confidence, resamples, seed)
+    import numpy as np
+
     result = bootstrap(
-        data,
-        statistic,
-        paired=paired,
+        (np.asarray(sample),),
+        np.mean,
         vectorized=True,
         n_resamples=resamples,
         confidence_level=confidence,
@@ -150,6 +153,24 @@ def _bootstrap(
         rng=np.random.default_rng(seed),
     )
     return float(result.confidence_interval.low), float(result.confidence_interval.high)
+
+
+def _plain_bootstrap(
+    sample: list[float], confidence: float, resamples: int, seed: int
+) -> tuple[float, float]:
+    rng = random.Random(seed)
+    n = len(sample)
+    means = sorted(math.fsum(rng.choices(sample, k=n)) / n for _ in range(resamples))
+    tail = (1 - confidence) / 2
+    return _quantile(means, tail), _quantile(means, 1 - tail)
+
+
+def _quantile(ordered: list[float], share: float) -> float:
+    """The ``share`` quantile of sorted values, between neighbours as numpy's percentile."""
+    position = share * (len(ordered) - 1)
+    below = math.floor(position)
+    above = min(below + 1, len(ordered) - 1)
+    return ordered[below] + (ordered[above] - ordered[below]) * (position - below)
 
 
 # -- comparing -------------------------------------------------------------------------------
@@ -173,16 +194,16 @@ class Comparison:
 
     def summary(self, language: str | None = None) -> str:
         """Each difference from the baseline in words, with its interval."""
-        first = self.table.iloc[0]
-        words = {"count": int(first["games"]), "baseline": self.baseline}
+        lines_ = rows(self.table)
+        words = {"count": lines_[0]["games"], "baseline": self.baseline}
         lines = [render("lab.compare", words, language)]
-        for row in self.table.itertuples():
-            interval = Interval(row.difference, row.low, row.high, row.confidence)
+        for row in lines_:
+            interval = Interval(row["difference"], row["low"], row["high"], row["confidence"])
             words = {
-                "way": row.way,
-                "metric": metric_word(row.metric, language),
-                "before": _shown(row.baseline_mean),
-                "after": _shown(row.way_mean),
+                "way": row["way"],
+                "metric": metric_word(row["metric"], language),
+                "before": _shown(row["baseline_mean"]),
+                "after": _shown(row["way_mean"]),
                 "interval": interval.describe(language),
             }
             lines.append("  " + render("lab.compare-line", words, language))
@@ -192,29 +213,23 @@ class Comparison:
         return self.summary()
 
     def __repr__(self) -> str:
-        ways = ", ".join(dict.fromkeys(self.table["way"]))
+        ways = ", ".join(dict.fromkeys(column(self.table, "way")))
         return f"<Comparison of {ways} against {self.baseline}>"
 
-    def plot(self, language: str | None = None) -> Any:
-        """Each difference from the baseline with its interval, one panel per metric."""
-        plt = pyplot(language)
-        if plt is None:
-            return None
-        metrics = list(dict.fromkeys(self.table["metric"]))
-        fig, axes = plt.subplots(1, len(metrics), figsize=(3.2 * len(metrics) + 1, 2.8))
-        for ax, metric in zip(getattr(axes, "flat", [axes]), metrics, strict=True):
-            rows = self.table[self.table["metric"] == metric]
-            ys = range(len(rows))
-            errors = [rows["difference"] - rows["low"], rows["high"] - rows["difference"]]
-            ax.errorbar(rows["difference"], ys, xerr=errors, fmt="o", color="#4c72b0", capsize=4)
-            ax.axvline(0, color="0.5", linewidth=1)
-            ax.set_yticks(list(ys), list(rows["way"]))
-            ax.set_title(metric_word(metric, language))
-            ax.set_xlabel(template("lab.plot.difference", language))
-        words = {"baseline": self.baseline}
-        fig.suptitle(render("lab.plot.compare-title", words, language))
-        fig.tight_layout()
-        return fig
+    def plot(self, language: str | None = None) -> Chart:
+        """Each difference from the baseline with its interval, one bar per way and
+        metric."""
+        bars = [
+            (
+                f"{metric_word(row['metric'], language)}: {row['way']}",
+                row["difference"],
+                row["low"],
+                row["high"],
+            )
+            for row in rows(self.table)
+        ]
+        title = render("lab.plot.compare-title", {"baseline": self.baseline}, language)
+        return charts.intervals(title, template("lab.plot.difference", language), bars)
 
 
 def metric_word(metric: str, language: str | None = None) -> str:
@@ -251,7 +266,6 @@ def compare(
     """
     check_count(n)
     seeds = check_seeds(seed, n)
-    pandas_or_refusal()
     setups = _ways(variants, lineups, players, bots, modules)
     metrics = [metrics] if isinstance(metrics, str) else list(metrics)
     with progress_bar(n * len(setups), progress, "lab.games-all-ways") as bar:
@@ -277,18 +291,23 @@ def _ways(
     return [setup_of(players, b, modules, None, str(name)) for name, b in given.items()]
 
 
-def _check_metrics(frame: Any, metrics: Sequence[str], seat: int | None) -> None:
-    numeric = [c for c in frame.columns if frame[c].dtype.kind in "biuf"]
+def _check_metrics(players: Any, metrics: Sequence[str], seat: int | None) -> None:
+    numeric = [name for name in PLAYER_COLUMNS if _numbers(column(players, name))]
     for metric in metrics:
         if metric not in numeric:
             words = {"value": shown(metric), "columns": ", ".join(numeric)}
             raise LabError(render("lab.metric", words))
-    if seat is not None and seat not in set(frame["seat"]):
+    if seat is not None and seat not in set(column(players, "seat")):
         raise LabError(render("lab.seat", {"value": shown(seat)}))
 
 
+def _numbers(values: list[Any]) -> bool:
+    """Whether a column holds numbers (booleans too) with none missing."""
+    return all(isinstance(value, int | float) for value in values)
+
+
 def _differences(
-    frame: Any,
+    players: Any,
     setups: Sequence[Setup],
     metrics: Sequence[str],
     seat: int | None,
@@ -296,30 +315,54 @@ def _differences(
     resamples: int,
     seed: int,
 ) -> Any:
-    import pandas as pd
-
-    chosen = frame if seat is None else frame[frame["seat"] == seat]
-    per_game = chosen.groupby(["variant", "seed"], sort=False)[metrics].mean()
+    chosen = [row for row in rows(players) if seat is None or row["seat"] == seat]
     baseline = setups[0].label
-    rows = []
+    found = []
     for setup in setups[1:]:
         for metric in metrics:
-            before = per_game.loc[baseline][metric]
-            after = per_game.loc[setup.label][metric].reindex(before.index)
+            before = _per_game(chosen, baseline, metric)
+            after = _per_game(chosen, setup.label, metric)
             interval = paired_difference(
-                before, after, confidence=confidence, resamples=resamples, seed=seed
+                list(before.values()),
+                [after[game] for game in before],
+                confidence=confidence,
+                resamples=resamples,
+                seed=seed,
             )
-            rows.append(
-                {
-                    "metric": metric,
-                    "way": setup.label,
-                    "baseline_mean": float(before.mean()),
-                    "way_mean": float(after.mean()),
-                    "difference": interval.estimate,
-                    "low": interval.low,
-                    "high": interval.high,
-                    "confidence": confidence,
-                    "games": len(before),
-                }
+            found.append(
+                (
+                    metric,
+                    setup.label,
+                    statistics.fmean(before.values()),
+                    statistics.fmean(after.values()),
+                    interval.estimate,
+                    interval.low,
+                    interval.high,
+                    confidence,
+                    len(before),
+                )
             )
-    return pd.DataFrame(rows)
+    return table_of(DIFFERENCE_COLUMNS, found)
+
+
+DIFFERENCE_COLUMNS = (
+    "metric",
+    "way",
+    "baseline_mean",
+    "way_mean",
+    "difference",
+    "low",
+    "high",
+    "confidence",
+    "games",
+)
+"""The columns of :attr:`Comparison.table`."""
+
+
+def _per_game(chosen: list[dict[str, Any]], way: str, metric: str) -> dict[int, float]:
+    """Per seed, the mean of ``metric`` over the chosen players of the game played ``way``."""
+    values: dict[int, list[float]] = {}
+    for row in chosen:
+        if row["variant"] == way:
+            values.setdefault(row["seed"], []).append(float(row[metric]))
+    return {game: statistics.fmean(found) for game, found in values.items()}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import (
     FIRST_COMPLETED,
     BrokenExecutor,
@@ -25,20 +25,17 @@ from typing import Any
 
 from ..core import BUILDINGS, Game, ScoreBreakdown, Variants, simulate
 from ..core.bots import BotError
-from ..core.errors import AlhambraError
 from ..core.messages import render, shown, template, word
 from ..core.tiles import Building
 from ..core.variants import as_variants
+from .errors import LabError
+from .tables import Table, table_of
 
 ROUNDS = (1, 2, 3)
 SOURCES: tuple[str, ...] = (*(b.value for b in BUILDINGS), "wall")
 """Where points come from: the majority of each building type, and the longest wall."""
 EXTRA = "bonus"
 """Points the expansion modules give at a scoring (camps, characters), as one more source."""
-
-
-class LabError(AlhambraError):
-    """Raised when the lab is asked for something it cannot do, naming what is wrong."""
 
 
 class WorkerLostError(LabError):
@@ -378,39 +375,31 @@ def _workers(executor: Executor | None, processes: int | None) -> int:
 
 
 # -- the frames ----------------------------------------------------------------------------
-def frames(
-    chunks: Iterator[tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]],
-    labels: Sequence[str],
-) -> tuple[Any, Any]:
-    """The player frame and the game frame of every batch, in order of variant (``labels``,
-    as the setups came) and seed, seat."""
-    import pandas as pd
+MAYBE_MISSING = ("first_scoring_turn", "second_scoring_turn", "start_seat", "neutral_score")
+"""Columns that may have no value (a game with no second scoring): pandas' ``Int64`` keeps
+them whole numbers, where a plain float column would show 57.0."""
 
+
+def frames(chunks: Iterator[Batch], labels: Sequence[str]) -> tuple[Any, Any]:
+    """The player table and the game table of every batch, in order of variant (``labels``,
+    as the setups came) and seed, seat: DataFrames where pandas is installed, else
+    plain :class:`~.tables.Table` objects."""
     players: list[tuple[Any, ...]] = []
     games: list[tuple[Any, ...]] = []
     for player_rows, game_rows_ in chunks:
         players += player_rows
         games += game_rows_
-    player_frame = pd.DataFrame.from_records(players, columns=list(PLAYER_COLUMNS))
-    game_frame = pd.DataFrame.from_records(games, columns=list(GAME_COLUMNS))
     order = {label: i for i, label in enumerate(labels)}
-    return (
-        _sorted(player_frame, order, ["seed", "seat"]),
-        _sorted(game_frame, order, ["seed"]),
-    )
+    # Both kinds of row begin with variant, seed (and a player's with the seat).
+    players.sort(key=lambda row: (order[row[0]], row[1], row[2]))
+    games.sort(key=lambda row: (order[row[0]], row[1]))
+    return _table(PLAYER_COLUMNS, players), _table(GAME_COLUMNS, games)
 
 
-def _sorted(frame: Any, order: Mapping[str, int], keys: list[str]) -> Any:
-    for column in ("first_scoring_turn", "second_scoring_turn", "start_seat", "neutral_score"):
-        if column in frame:
-            frame[column] = frame[column].astype("Int64")  # a missing turn stays missing
-    ranked = frame.assign(_order=frame["variant"].map(order))
-    return ranked.sort_values(["_order", *keys]).drop(columns="_order").reset_index(drop=True)
-
-
-def pandas_or_refusal(language: str | None = None) -> None:
-    """Refuse with a sentence when pandas is missing (the classroom site in the browser)."""
-    try:
-        import pandas  # noqa: F401
-    except ImportError:
-        raise LabError(template("lab.needs-pandas", language)) from None
+def _table(columns: Sequence[str], records: list[tuple[Any, ...]]) -> Any:
+    table = table_of(columns, records)
+    if not isinstance(table, Table):
+        for name in MAYBE_MISSING:
+            if name in columns:
+                table[name] = table[name].astype("Int64")
+    return table

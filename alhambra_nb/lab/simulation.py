@@ -1,23 +1,28 @@
-"""Many seeded bot games, kept as two pandas frames, and the pictures the lab draws of them.
+"""Many seeded bot games, kept as two tables, and the charts the lab draws of them.
 
 ::
 
     sim = alh.lab.simulate_games(1000, players=4, seed=1)   # every core; a progress bar
-    sim.players                    # one row per player per game: slice it with pandas
+    sim.players                    # one row per player per game (a DataFrame with pandas)
     sim.games                      # one row per game
     print(sim.summary())
-    sim.plot_points_by_source()    # matplotlib, imported only here
+    sim.plot_points_by_source()    # an SVG chart
 """
 
 from __future__ import annotations
 
+import statistics
+import sys
 from collections.abc import Sequence
 from concurrent.futures import Executor
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any
 
 from ..core.limits import check_seed
 from ..core.messages import render, shown, template
+from . import charts
+from .charts import Chart
 from .games import (
     EXTRA,
     SOURCES,
@@ -25,17 +30,18 @@ from .games import (
     WorkerLostError,
     collect,
     frames,
-    pandas_or_refusal,
     run_batches,
     setup_of,
     source_word,
 )
+from .tables import as_columns, column
 
 
 @dataclass(frozen=True, eq=False)
 class Simulation:
     """Many seeded bot games: :attr:`players` (one row per player per game) and
-    :attr:`games` (one row per game), pandas frames to slice and plot any way."""
+    :attr:`games` (one row per game): pandas DataFrames where pandas is installed, plain
+    :class:`~.tables.Table` objects elsewhere; :func:`~.tables.rows` reads either."""
 
     players: Any
     """One row per player per game; its columns are :data:`~.games.PLAYER_COLUMNS`."""
@@ -48,52 +54,55 @@ class Simulation:
     def points_by_source(self) -> Any:
         """Every player's points of all three scorings, one column per source (and
         ``bonus`` when an expansion module gave any)."""
-        sources = [*SOURCES, *([EXTRA] if self.players[f"points_{EXTRA}"].any() else [])]
-        table = self.players[[f"points_{s}" for s in sources]]
-        return table.set_axis(sources, axis=1)
+        return as_columns(self._points())
+
+    def _points(self) -> dict[str, list[int]]:
+        points = {s: column(self.players, f"points_{s}") for s in (*SOURCES, EXTRA)}
+        if not any(points[EXTRA]):
+            del points[EXTRA]
+        return points
 
     def second_scoring_turns(self) -> list[int]:
         """The turn of the second scoring in each game (games without one are left out)."""
-        return [int(t) for t in self.games["second_scoring_turn"].dropna()]
+        return [t for t in column(self.games, "second_scoring_turn") if t is not None]
 
     def share_second_scoring_before(self, turn: int) -> float:
         """The share of games whose second scoring came before ``turn``."""
-        turns = self.games["second_scoring_turn"].dropna()
-        return float((turns < turn).mean()) if len(turns) else 0.0
+        turns = self.second_scoring_turns()
+        return sum(t < turn for t in turns) / len(turns) if turns else 0.0
 
     def summary(self, language: str | None = None) -> str:
         """The distributions in a few lines of text, in ``language`` (the session's by
         default)."""
-        n = len(self.games)
-        seeds = self.games["seed"]
+        seeds = column(self.games, "seed")
         words: dict[str, Any] = {
-            "count": n,
+            "count": len(seeds),
             "bots": self.bots,
-            "first": int(seeds.min()),
-            "last": int(seeds.max()),
+            "first": min(seeds),
+            "last": max(seeds),
         }
         lines = [render("lab.summary", words, language)]
         lines.append("  " + template("lab.summary-points", language))
-        points = self.points_by_source()
-        names = {s: source_word(s, language) for s in points.columns}
+        points = self._points()
+        names = {s: source_word(s, language) for s in points}
         width = max(len(name) for name in names.values())  # the numbers stand in columns
-        for source in points.columns:
+        for source, values in points.items():
             words = {
                 "source": names[source].ljust(width),
-                "mean": f"{points[source].mean():5.1f}",
-                "most": int(points[source].max()),
+                "mean": f"{statistics.fmean(values):5.1f}",
+                "most": max(values),
             }
             lines.append("    " + render("lab.summary-source", words, language))
-        turns = self.games["second_scoring_turn"].dropna()
-        if len(turns):
+        turns = self.second_scoring_turns()
+        if turns:
             words = {
-                "first": int(turns.min()),
-                "last": int(turns.max()),
-                "median": _number(turns.median()),
+                "first": min(turns),
+                "last": max(turns),
+                "median": _number(statistics.median(turns)),
             }
             lines.append("  " + render("lab.summary-second", words, language))
-        walls = self.players["longest_wall"]
-        words = {"mean": f"{walls.mean():.1f}", "most": int(walls.max())}
+        walls = column(self.players, "longest_wall")
+        words = {"mean": f"{statistics.fmean(walls):.1f}", "most": max(walls)}
         lines.append("  " + render("lab.summary-walls", words, language))
         return "\n".join(lines)
 
@@ -103,112 +112,45 @@ class Simulation:
     def __repr__(self) -> str:
         return f"<Simulation: {len(self.games)} games, {len(self.players)} player rows>"
 
-    # -- plots: each returns its matplotlib figure (None where matplotlib is missing) ------
-    def plot_points_by_source(self, language: str | None = None) -> Any:
+    # -- charts ---------------------------------------------------------------------------
+    def plot_points_by_source(self, language: str | None = None) -> Chart:
         """Box plots: how many points a player makes from each type and from walls (labels
         in ``language``, the session's by default)."""
-        drawn = new_figure(language)
-        if drawn is None:
-            return None
-        fig, ax = drawn
-        points = self.points_by_source()
-        labels = [source_word(s, language) for s in points.columns]
-        ax.boxplot([points[s] for s in points.columns], tick_labels=labels)
-        ax.set_ylabel(template("lab.plot.points-label", language))
         title = render("lab.plot.points-title", {"count": len(self.games)}, language)
-        ax.set_title(title)
-        fig.tight_layout()
-        return fig
+        groups = {source_word(s, language): v for s, v in self._points().items()}
+        return charts.boxes(title, template("lab.plot.points-label", language), groups)
 
-    def plot_second_scoring(self, language: str | None = None) -> Any:
-        """When the second scoring comes: a histogram, and the share before each turn (labels
-        in ``language``, the session's by default)."""
-        drawn = new_figure(language)
-        if drawn is None:
-            return None
-        fig, ax = drawn
+    def plot_second_scoring(self, language: str | None = None) -> Chart:
+        """When the second scoring comes: how many games at each turn, and the share before
+        each turn (labels in ``language``, the session's by default)."""
         turns = self.second_scoring_turns()
-        ax.hist(turns, bins=range(min(turns), max(turns) + 2), color="#4c72b0", edgecolor="white")
-        whole_numbers(ax)
-        ax.set_xlabel(template("lab.plot.second-label", language))
-        ax.set_ylabel(template("lab.plot.games", language))
-        share = ax.twinx()
-        xs = list(range(min(turns), max(turns) + 2))
-        share.step(xs, [self.share_second_scoring_before(x) for x in xs], where="post", color="k")
-        share.set_ylabel(template("lab.plot.share", language))
-        share.set_ylim(0, 1.05)
-        ax.set_title(template("lab.plot.second-title", language))
-        fig.tight_layout()
-        return fig
+        every = range(min(turns), max(turns) + 1) if turns else range(0)
+        counted = {turn: turns.count(turn) for turn in every}
+        return charts.counts_and_share(
+            template("lab.plot.second-title", language),
+            template("lab.plot.second-label", language),
+            (template("lab.plot.games", language), template("lab.plot.share", language)),
+            counted,
+            [self.share_second_scoring_before(turn) for turn in every],
+        )
 
-    def plot_longest_wall(self, language: str | None = None) -> Any:
+    def plot_longest_wall(self, language: str | None = None) -> Chart:
         """How long the longest wall gets by the end of a game (labels in ``language``, the
         session's by default)."""
-        drawn = new_figure(language)
-        if drawn is None:
-            return None
-        fig, ax = drawn
-        walls = self.players["longest_wall"]
-        ax.hist(walls, bins=range(0, int(walls.max()) + 2), color="#55a868", edgecolor="white")
-        whole_numbers(ax)
-        ax.set_xlabel(template("lab.plot.wall-label", language))
-        ax.set_ylabel(template("lab.plot.players", language))
-        ax.set_title(template("lab.plot.wall-title", language))
-        fig.tight_layout()
-        return fig
+        walls = column(self.players, "longest_wall")
+        counted = {length: walls.count(length) for length in range(max(walls) + 1)}
+        return charts.counts(
+            template("lab.plot.wall-title", language),
+            template("lab.plot.wall-label", language),
+            template("lab.plot.players", language),
+            counted,
+            charts.GREEN,
+        )
 
 
 def _number(value: float) -> int | float:
     """A median as a learner reads it: 57, or 57.5."""
     return int(value) if float(value).is_integer() else float(value)
-
-
-def pyplot(language: str | None) -> Any:
-    """matplotlib's pyplot, or ``None`` where it is not installed (the classroom site in the
-    browser leaves it out): the learner is then told so, and the notebook runs on."""
-    # Imported here so that `import alhambra_nb` (and alh.lab without plots) never loads it.
-    try:
-        import matplotlib.pyplot as plt
-    except ImportError:
-        print(template("lab.plot.unavailable", language))
-        return None
-    _fall_back_on_cjk_fonts(plt.rcParams)
-    return plt
-
-
-JAPANESE_FONTS = (
-    "Noto Sans CJK JP", "Noto Sans JP", "IPAexGothic", "IPAGothic", "TakaoGothic",
-    "Yu Gothic", "Hiragino Sans", "MS Gothic",
-)  # fmt: skip
-"""Fonts with Japanese glyphs, in order of preference, that charts fall back on."""
-
-
-def _fall_back_on_cjk_fonts(rc: Any) -> None:
-    """Put the installed fonts with Japanese glyphs after the usual font family, so a
-    Japanese label is drawn in one of them (matplotlib falls back glyph by glyph along the
-    family list) rather than as boxes; the other languages' labels keep the usual font."""
-    from matplotlib import font_manager
-
-    if set(JAPANESE_FONTS) & set(rc["font.family"]):
-        return  # added by an earlier chart: the font list is not scanned again
-    installed = {font.name for font in font_manager.fontManager.ttflist}
-    found = [font for font in JAPANESE_FONTS if font in installed]
-    if found:
-        rc["font.family"] = [*rc["font.family"], found[0]]
-
-
-def new_figure(language: str | None) -> tuple[Any, Any] | None:
-    """A figure with one chart the size of the lab's, or ``None`` without matplotlib (see
-    :func:`pyplot`)."""
-    plt = pyplot(language)
-    return None if plt is None else plt.subplots(figsize=(8, 3.6))
-
-
-def whole_numbers(ax: Any) -> None:
-    """Counts of games and players are whole numbers: no 2.5 on the axis."""
-    from matplotlib.ticker import MaxNLocator
-
-    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
 
 
 MAX_GAMES = 10_000_000
@@ -233,11 +175,33 @@ def check_seeds(seed: object, n: int) -> range:
 
 def progress_bar(total: int, shown_: bool, label: str = "lab.games") -> Any:
     """tqdm's bar: a widget in a notebook, a line of text in a terminal (``shown_=False``:
-    none, but it still counts); ``label`` is the catalogue's key of what it counts."""
-    from tqdm.auto import tqdm
+    none, but it still counts); ``label`` is the catalogue's key of what it counts. Where
+    tqdm is not installed, the games are played without a bar."""
+    try:
+        if sys.platform == "emscripten":
+            # tqdm.auto takes the browser's kernel for a terminal and writes the bar on
+            # stderr, in red; and the browser's Python starts no thread to watch the bar.
+            from tqdm.notebook import tqdm
+
+            tqdm.monitor_interval = 0
+        else:
+            from tqdm.auto import tqdm
+    except ImportError:
+        return NoBar()
 
     games = template("lab.games")
     return tqdm(total=total, disable=not shown_, desc=template(label), unit=f" {games}")
+
+
+class NoBar(AbstractContextManager["NoBar"]):
+    """What stands for tqdm's bar where tqdm is missing: it is told of progress, and shows
+    none."""
+
+    def update(self, count: int = 1) -> None:
+        pass
+
+    def __exit__(self, *exc: object) -> None:
+        return None
 
 
 def simulate_games(
@@ -266,7 +230,6 @@ def simulate_games(
     """
     check_count(n)
     seeds = check_seeds(seed, n)
-    pandas_or_refusal()
     setup = setup_of(players, bots, modules, variants, name)
     with progress_bar(n, progress) as bar:
         try:
