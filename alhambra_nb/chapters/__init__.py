@@ -19,6 +19,7 @@ from string import ascii_lowercase
 
 from ..core.messages import add_messages, render, shown
 from . import building, components, expansion, play, redesign, scoring
+from .coach import Coach, CoachError, Note, Question
 from .expansion_tasks import (
     AllowedActionsTask,
     AuctionWinnerTask,
@@ -133,13 +134,17 @@ __all__ = [
     "CampPointsTask",
     "Chapter",
     "ChapterError",
+    "Coach",
+    "CoachError",
     "GatePlaceTask",
     "HighestBidTask",
     "Highlight",
     "LegalCellsTask",
     "LongestWallTask",
     "MajorityTask",
+    "Note",
     "PlaceTask",
+    "Question",
     "QuizTask",
     "RemovalTask",
     "Step",

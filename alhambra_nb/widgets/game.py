@@ -23,6 +23,8 @@ from typing import Any
 
 import traitlets
 
+from ..chapters import get as chapter
+from ..chapters.coach import Coach, CoachError
 from ..core.actions import (
     Action,
     BuildFromReserve,
@@ -239,7 +241,7 @@ class GameWidget(BoardWidget):
     one.
     """
 
-    _esm = bundle("board.js", "game.js")
+    _esm = bundle("board.js", "coach.js", "game.js")
     _css = bundle("board.css", "game.css")
     _page_writable = frozenset({"choice", "redesign", "gate"})
 
@@ -264,6 +266,11 @@ class GameWidget(BoardWidget):
     """What the page writes itself (status templates), from the catalogue."""
     _hint = traitlets.Dict().tag(sync=True)
     """The hint shown (empty: none): its title and suggestions in words, and a serial."""
+    coaching = traitlets.Bool(False).tag(sync=True)
+    """Whether the coach's panel shows (the table's *Coach* switch). Once started, the coach
+    follows the game hidden or not, and keeps what it said."""
+    _coach = traitlets.Dict().tag(sync=True)
+    """The coach's panel: its fresh notes, the open question, the chapters met and to come."""
 
     def __init__(
         self,
@@ -273,6 +280,7 @@ class GameWidget(BoardWidget):
         autoplay: bool = True,
         language: str | None = None,
         level: str | None = None,
+        coach: bool = False,
         **kwargs: Any,
     ) -> None:
         if game is None:  # a quick game: you against a greedy bot
@@ -281,6 +289,8 @@ class GameWidget(BoardWidget):
         if not isinstance(autoplay, bool):
             words_ = {"value": shown(autoplay)}
             raise GameWidgetError(render("widget.refusal-autoplay", words_, language))
+        if not isinstance(coach, bool):
+            raise GameWidgetError(render("widget.refusal-coach", {"value": shown(coach)}, language))
         if not isinstance(game, Game):  # alh.GameWidget(2, seed=1): a count is no game
             raise GameWidgetError(render("widget.refusal-game", {"value": shown(game)}, language))
         if bots is not None and not isinstance(bots, Mapping):
@@ -308,7 +318,13 @@ class GameWidget(BoardWidget):
         self._ready = False
         self._board: BoardMode | None = None
         """The module offer being made on the board while ``el_schauf`` is on."""
+        self._coach_of: Coach | None = None
+        self._coach_said = 0
+        """How many of the coach's notes the page has been sent as fresh already."""
+        self._questions = 0
         super().__init__(autoplay=autoplay, language=language, level=level, **kwargs)
+        if coach:
+            self.coaching = True
         self._words = words("game-page.", self.language)
         if autoplay:
             self._run_bots(None)
@@ -326,6 +342,28 @@ class GameWidget(BoardWidget):
     def bots(self) -> dict[int, Bot]:
         """The bots, by seat."""
         return dict(self._bots)
+
+    @property
+    def coach(self) -> Coach | None:
+        """The coach (``None`` until ``coach=True`` or the *Coach* switch starts it): its
+        ``notes`` so far, each with ``.topic`` and ``.text``, and its open ``question``."""
+        return self._coach_of
+
+    @traitlets.observe("coaching")
+    def _coaching_changed(self, change: dict[str, Any]) -> None:
+        if change["new"] and self._coach_of is None:
+            learner = next((s for s in range(len(self._game.players)) if s not in self._bots), 0)
+            self._coach_of = Coach(self._game, learner, self.language)
+        if self._ready:
+            self._refresh()
+
+    def answer(self, choice: str | int) -> None:
+        """Answer the coach's question with a player's name (or its place among the
+        options), as the buttons under the question do."""
+        if self._coach_of is None:
+            raise CoachError(self._render("coach.no-question"))
+        self._coach_of.answer(choice)
+        self._refresh()
 
     @property
     def human_to_play(self) -> bool:
@@ -425,6 +463,8 @@ class GameWidget(BoardWidget):
         self.last_verdict = violations
         if violations:
             self._say(refusal(violations, self.language), "refused")
+            if self._coach_of is not None:
+                self._coach_of.mistake(violations)
             self._refresh()
             return violations
         self._fresh_from = len(self._marks)
@@ -607,6 +647,39 @@ class GameWidget(BoardWidget):
             self._verdicts = self._compute_verdicts(seat, meta)
             self._options = self._compute_options(seat, payment)
             self._prompt = prompt
+            self._coach = self._coach_payload()
+
+    def _coach_payload(self) -> dict[str, Any]:
+        """What the coach says now: the notes since the last redraw (fresh), the open
+        question, and the chapters met and still to come, in the table's language."""
+        coach = self._coach_of
+        if coach is None:
+            return {"on": False}
+        coach.set_language(self.language)
+        coach.observe()
+        notes = coach.notes
+        fresh = notes[self._coach_said :]
+        self._coach_said = len(notes)
+        question = coach.question
+        payload: dict[str, Any] = {
+            "on": True,
+            "shown": self.coaching,
+            "fresh": [{"topic": n.topic, "text": n.text} for n in fresh],
+            "count": len(notes),
+            "met": [self._chapter_entry(c) for c in coach.met()],
+            "to_come": [self._chapter_entry(c) for c in coach.to_come()],
+            "question": None,
+        }
+        if question is not None:
+            key = f"{question.round}"
+            payload["question"] = {"text": question.text, "options": list(question.options),
+                                   "key": key}  # fmt: skip
+        return payload
+
+    def _chapter_entry(self, chapter_id: str) -> dict[str, str]:
+        found = chapter(chapter_id)
+        return {"id": chapter_id, "title": found.title_in(self.language),
+                "summary": found.summary_in(self.language)}  # fmt: skip
 
     def _tools_payload(self) -> dict[str, Any]:
         """The hint button (on while a player of this table is to play) and the bots' level
@@ -961,6 +1034,18 @@ class GameWidget(BoardWidget):
     def _on_hint_hide(self, _content: dict[str, Any]) -> None:
         self.hide_hint()
 
+    def _on_coach(self, content: dict[str, Any]) -> None:
+        what = content.get("do")
+        if what in ("show", "hide"):
+            self.coaching = what == "show"
+        elif what == "answer":
+            question = None if self._coach_of is None else self._coach_of.question
+            if question is None or content.get("key") != str(question.round):
+                raise NothingToDoError("widget.game-table-changed")  # answered twice
+            self.answer(whole_number(content.get("choice"), "choice"))
+        else:
+            raise BadMessageError("widget.bad-message-kind", value=short(what))
+
     def _on_level(self, content: dict[str, Any]) -> None:
         """The bots' level chosen in the select (checked: a bad one is ignored with a note)."""
         if not self._bot_seats:
@@ -989,6 +1074,7 @@ _REDESIGNS = frozenset({MoveToReserve, SwapWithReserve, BuildFromReserve})
 """The actions of a redesign: the Redesign button is on when the engine lists one of them."""
 
 _HANDLERS = {
+    "coach": GameWidget._on_coach,
     "take": GameWidget._on_take,
     "buy": GameWidget._on_buy,
     "act": GameWidget._on_cell,

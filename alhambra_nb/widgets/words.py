@@ -66,6 +66,7 @@ add_messages(
         ),
         "widget.refusal-bots": "The bots are given by seat, such as {{1: 'greedy'}}, not {value}.",
         "widget.refusal-autoplay": "autoplay is True or False, not {value}.",
+        "widget.refusal-coach": "coach is True or False, not {value}.",
         "widget.refusal-city": "A city board shows a city, such as alh.City(), not {value}.",
         "widget.refusal-tiles": (
             "The tiles to try are tiles or tile codes, such as ['tower-9-N'], not {value}."
@@ -85,6 +86,13 @@ add_messages(
             "Trying the {tile}: it fits on {count} cells (marked ✓). Point at a cell to see why.",
         ),
         "game-page.gate-mark": "gate",
+        "game-page.coach": "Coach",
+        "game-page.coach-title": "Your coach",
+        "game-page.coach-hide": "Hide the coach",
+        "game-page.coach-show": "Show the coach",
+        "game-page.coach-met": "Rules you have met",
+        "game-page.coach-to-come": "Still to come",
+        "game-page.coach-quiet": "The coach speaks up when a rule first matters.",
         # under a tile of a tray: its type and price (its walls are in the picture)
         "widget.tray-caption": "{tile}, price {price}",
         # -- the live game table: its buttons (the picture's words are render's) ------------

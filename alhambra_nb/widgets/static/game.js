@@ -18,6 +18,7 @@ import {
   svgEl,
   watch,
 } from "./board.js";
+import { drawCoach } from "./coach.js";
 
 /**
  * @typedef {import("./board.js").Verdict} Verdict
@@ -48,6 +49,7 @@ const WATCHED = [
   "_words",
   "_hint",
   "level",
+  "_coach",
 ];
 const UNIT = 100;
 
@@ -64,9 +66,13 @@ const TEMPLATE = `
     <button type="button" class="alh-hint-button" data-tool="hint"></button>
     <label class="alh-level"><span class="alh-level-label"></span>
       <select class="alh-level-select" data-tool="level"></select></label>
+    <button type="button" class="alh-coach-toggle" data-tool="coach"></button>
   </div>
   <div class="alh-hint-live" aria-live="polite"></div>
-  <div class="alh-table"></div>
+  <div class="alh-play">
+    <div class="alh-table"></div>
+    <section class="alh-coach" aria-live="polite" hidden></section>
+  </div>
 `;
 
 /** The key Python uses for a set of cards: ids sorted, space-separated. */
@@ -86,6 +92,8 @@ function render({ model, el }) {
   const levelBox = /** @type {HTMLElement} */ (root.querySelector(".alh-level"));
   const levelSelect = /** @type {HTMLSelectElement} */ (root.querySelector(".alh-level-select"));
   const hintLive = /** @type {HTMLElement} */ (root.querySelector(".alh-hint-live"));
+  const coachBox = /** @type {HTMLElement} */ (root.querySelector(".alh-coach"));
+  const coachToggle = /** @type {HTMLButtonElement} */ (root.querySelector(".alh-coach-toggle"));
 
   /** What only the page knows: what is picked, where the pointer and the focus are. */
   const ui = {
@@ -106,6 +114,8 @@ function render({ model, el }) {
     levels: "",
     /** While Python looks for a hint: the serials it started from (any answer ends it). */
     /** @type {{hint: number, note: number, table: number} | null} */ busy: null,
+    /** The coach drawn last: its question, and whether an answer was just sent. */
+    coach: { question: "", drawn: "", answered: false },
     /** The note drawn last (its serial) and what was picked when it came. */
     noteSerial: -1,
     notePicks: "",
@@ -377,6 +387,18 @@ function render({ model, el }) {
     const place = focusPlace(root);
     redraw();
     restoreFocus(root, place);
+    const asked = drawCoach(coachBox, coachToggle, model.get("_coach") || { on: false }, say,
+      ui.coach);
+    // A question is where the learner answers next; after an answer, the coach's words.
+    const target = asked
+      ? coachBox.querySelector(".alh-coach-answer")
+      : ui.coach.answered && !coachBox.querySelector(".alh-coach-answer")
+        ? coachBox.querySelector(".alh-coach-title")
+        : null;
+    if (target instanceof HTMLElement) {
+      ui.coach.answered = false;
+      target.focus({ preventScroll: false });
+    }
   }
 
   function redraw() {
@@ -544,7 +566,17 @@ function render({ model, el }) {
       send({ kind: "hint" });
     } else if (what === "hint-hide") {
       send({ kind: "hint-hide" });
+    } else if (what === "coach") {
+      const coach = model.get("_coach") || {};
+      send({ kind: "coach", do: coach.on && coach.shown ? "hide" : "show" });
     }
+  });
+  coachBox.addEventListener("click", (event) => {
+    const answer = /** @type {Element} */ (event.target)?.closest?.('[data-coach="answer"]');
+    if (!(answer instanceof HTMLElement)) return;
+    ui.coach.answered = true;
+    send({ kind: "coach", do: "answer", choice: Number(answer.dataset.choice),
+           key: answer.dataset.key });
   });
   levelSelect.addEventListener("change", () => {
     if (levelSelect.value) send({ kind: "level", level: levelSelect.value });

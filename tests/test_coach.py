@@ -1,0 +1,255 @@
+"""The coach of the game table: each rule explained once, when it first matters in this game.
+
+Whole two-player games are played through ``GameWidget.act`` (the learner's moves chosen by a
+greedy bot, as a learner could click them); after every move the test checks that each new
+note's topic could apply by then, reading the game's own log. Staged positions show each
+kind of topic, the mistakes, the prediction at a scoring, and the panel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+import alhambra_nb as alh
+from alhambra_nb.chapters.coach import TOPICS, Coach, CoachError
+from alhambra_nb.core.actions import Buy, PlaceTile, ReserveTile, TakeMoney
+from alhambra_nb.core.bots import GreedyBot
+from alhambra_nb.core.messages import render
+from alhambra_nb.widgets.game import GameWidgetError
+
+
+def logged(game: alh.Game, *keys: str, player: str | None = None) -> bool:
+    """Whether the game's log holds an event of one of ``keys`` (by ``player``, if given)."""
+    return any(
+        e.key in keys and (player is None or e.params.get("player") == player) for e in game.events
+    )
+
+
+# What must have happened in the game before the coach may teach a topic.
+APPLIES: dict[str, Callable[[alh.Game, str], bool]] = {
+    "turn/actions": lambda g, me: True,
+    "turn/take-money": lambda g, me: logged(g, "event.take", player=me),
+    "buying/pay": lambda g, me: logged(g, "event.buy-exact", "event.buy-over", player=me),
+    "buying/exact": lambda g, me: logged(g, "event.buy-exact", player=me),
+    "buying/overpay": lambda g, me: logged(g, "event.buy-over", player=me),
+    "end-of-turn/place": lambda g, me: logged(g, "event.buy-exact", "event.buy-over", player=me),
+    "building/rules": lambda g, me: logged(g, "event.place", "event.build", player=me),
+    "redesign/reserve": lambda g, me: logged(g, "event.reserve", player=me),
+    "end-of-turn/refill": lambda g, me: logged(g, "event.end", player=me),
+    "scoring-cards/when": lambda g, me: logged(g, "event.scoring-card"),
+    "scoring/majorities": lambda g, me: logged(g, "event.scoring"),
+    "scoring/walls": lambda g, me: logged(g, "event.scoring"),
+    "two-players/neutral": lambda g, me: logged(g, "event.scoring") and g.neutral is not None,
+    "end-of-game/last": lambda g, me: logged(g, "event.market-short"),
+    "end-of-game/end": lambda g, me: g.is_over(),
+}
+
+
+def play_coached(seed: int, language: str = "en") -> tuple[alh.GameWidget, list[str]]:
+    """A whole coached game: the learner (seat 0) plays a greedy bot's moves by ``act``,
+    answers every question with the first option; checks each note as it comes."""
+    table = alh.GameWidget(
+        alh.Game(["Ana", "Ben"], seed=seed), {1: "greedy"}, coach=True, language=language
+    )
+    learner = GreedyBot(seed=seed)
+    coach = table.coach
+    assert coach is not None
+    seen = 0
+    while True:
+        for note in coach.notes[seen:]:
+            if not note.topic.startswith("scoring/answer-"):
+                assert APPLIES[note.topic](table.game, "Ana"), (note.topic, table.game.turn)
+        seen = len(coach.notes)
+        if coach.question is not None:
+            table.answer(0)
+            continue
+        if table.game.is_over():
+            break
+        assert table.act(learner.choose(table.game.state)) == []
+    return table, coach.topics
+
+
+@pytest.mark.parametrize("seed", [1, 7, 12])
+def test_a_whole_coached_game_teaches_at_least_twelve_topics_each_once(seed):
+    table, topics = play_coached(seed)
+    taught = [t for t in topics if not t.startswith("scoring/answer-")]
+    assert len(taught) == len(set(taught))  # each topic once
+    assert len(set(taught)) >= 12, taught
+    assert set(taught) <= set(APPLIES)
+    # Every scoring asked its question, and got its answer.
+    assert [t for t in topics if t.startswith("scoring/answer-")] == [
+        f"scoring/answer-{r}" for r in (1, 2, 3)
+    ]
+    assert table.coach.to_come() == [] or set(table.coach.to_come()) <= {"redesign"}
+
+
+def test_every_note_is_in_the_tables_language():
+    table, _ = play_coached(7, language="pl")
+    english = Coach(table.game, 0, "en")
+    assert table.coach is not None
+    for note in table.coach.notes:
+        assert note.text
+    # The same notes said in English differ in every note: each one was translated.
+    table.coach.set_language("en")
+    said_in_english = [n.text for n in table.coach.notes]
+    table.coach.set_language("pl")
+    assert all(
+        pl != en
+        for pl, en in zip((n.text for n in table.coach.notes), said_in_english, strict=True)
+    )
+    assert english.notes == []  # a new coach has said nothing
+
+
+def learner_turn_table(seed: int = 7) -> alh.GameWidget:
+    table = alh.GameWidget(alh.Game(["Ana", "Ben"], seed=seed), {1: "greedy"}, coach=True)
+    assert table.human_to_play
+    return table
+
+
+def test_the_first_turn_teaches_the_three_actions_and_nothing_more():
+    table = learner_turn_table()
+    assert table.coach.topics == ["turn/actions"]
+    assert table._coach["fresh"][0]["topic"] == "turn/actions"
+    assert [c["id"] for c in table._coach["met"]] == ["turn"]
+
+
+def test_taking_money_is_taught_with_the_cards_taken():
+    table = learner_turn_table()
+    take = next(a for a in table.game.legal_actions() if isinstance(a, TakeMoney))
+    table.act(take)
+    note = next(n for n in table.coach.notes if n.topic == "turn/take-money")
+    for code in take.cards:
+        card = alh.card(code)
+        assert str(card.value) in note.text
+    assert "at most 5" in note.text
+
+
+def first_buy(table: alh.GameWidget, exact: bool) -> Buy | None:
+    for action in table.game.legal_actions():
+        if isinstance(action, Buy):
+            space = table.game.market[action.space - 1] if action.space else None
+            paid = sum(alh.card(c).value for c in action.cards)
+            price = space.tile.price if space is not None else None
+            if (paid == price) == exact:
+                return action
+    return None
+
+
+@pytest.mark.parametrize("exact", [True, False])
+def test_the_first_purchase_teaches_paying_and_what_the_payment_earns(exact):
+    for seed in range(1, 60):
+        table = learner_turn_table(seed)
+        buy = first_buy(table, exact)
+        if buy is not None:
+            break
+    else:
+        pytest.fail("no seed offers such a purchase at the first turn")
+    table.act(buy)
+    topics = table.coach.topics
+    assert topics[:1] == ["turn/actions"]
+    assert "buying/pay" in topics and "end-of-turn/place" in topics
+    assert ("buying/exact" in topics) is exact and ("buying/overpay" in topics) is not exact
+    # The bought tile is kept on the reserve board: the coach says what a redesign can do.
+    tile = table.game.state.players[0].bought[0]
+    table.act(ReserveTile(tile))
+    assert "redesign/reserve" in table.coach.topics
+
+
+def test_a_mistake_is_answered_with_its_rule_once():
+    for seed in range(1, 60):
+        table = learner_turn_table(seed)
+        buy = first_buy(table, True) or first_buy(table, False)
+        if buy is not None:
+            break
+    table.act(buy)
+    tile = table.game.state.players[0].bought[0]
+    occupied = PlaceTile(tile, (0, 0))  # the fountain's cell
+    violations = table.act(occupied)
+    assert violations
+    note = table.coach.notes[-1]
+    assert note.topic == violations[0].rule.value and note.chapter == "building"
+    assert violations[0].explain("en") in note.text
+    count = len(table.coach.notes)
+    table.act(occupied)
+    assert len(table.coach.notes) == count  # the same rule is not taught twice
+
+
+def play_to_the_first_scoring(seed: int = 7) -> alh.GameWidget:
+    table = learner_turn_table(seed)
+    learner = GreedyBot(seed=seed)
+    while table.coach.question is None:
+        table.act(learner.choose(table.game.state))
+    return table
+
+
+def test_at_a_scoring_the_coach_asks_first_and_explains_after_the_answer():
+    table = play_to_the_first_scoring()
+    question = table.coach.question
+    assert "scoring/majorities" not in table.coach.topics  # not before the answer
+    assert {"scoring-cards/when", "scoring/walls"} <= set(table.coach.topics)
+    assert table._coach["question"]["options"] == list(question.options)
+    assert set(question.options) == {"Ana", "Ben", "Dirk"}
+    wrong = next(p for p in question.options if p not in question.leaders)
+    with pytest.raises(CoachError, match="Answer with one of these"):
+        table.answer("Nobody")
+    assert table.coach.question == question  # still open
+    table.answer(wrong)
+    verdict, explained = table.coach.notes[-2:]
+    assert verdict.text.startswith("Not quite") and question.leaders[0] in verdict.text
+    assert explained.topic == "scoring/majorities"
+    assert table.coach.question is None
+    with pytest.raises(CoachError, match="no question"):
+        table.answer(0)
+
+
+def test_the_page_answers_with_a_button_and_a_stale_answer_changes_nothing():
+    table = play_to_the_first_scoring()
+    key = table._coach["question"]["key"]
+    table._handle_message(None, {"kind": "coach", "do": "answer", "choice": 0, "key": key}, [])
+    assert table.coach.question is None and table._coach["question"] is None
+    count = len(table.coach.notes)
+    table._handle_message(None, {"kind": "coach", "do": "answer", "choice": 0, "key": key}, [])
+    assert len(table.coach.notes) == count
+    assert "changed" in table.note
+
+
+def test_hiding_the_coach_keeps_what_it_said():
+    table = learner_turn_table()
+    table._handle_message(None, {"kind": "coach", "do": "hide"}, [])
+    assert table.coaching is False and table._coach["shown"] is False
+    take = next(a for a in table.game.legal_actions() if isinstance(a, TakeMoney))
+    table.act(take)
+    table._handle_message(None, {"kind": "coach", "do": "show"}, [])
+    assert table.coaching is True
+    assert {"turn/actions", "turn/take-money"} <= set(table.coach.topics)
+
+
+def test_the_switch_starts_a_coach_mid_game_and_the_language_follows_the_table():
+    table = alh.GameWidget(alh.Game(["Ana", "Ben"], seed=7), {1: "greedy"})
+    assert table.coach is None and table._coach == {"on": False}
+    table.coaching = True
+    assert table.coach.topics == ["turn/actions"]
+    table.language = "de"
+    german = render("coach.turn/actions", {}, "de")
+    assert table.coach.notes[0].text == german != render("coach.turn/actions", {}, "en")
+    assert table._coach["met"][0]["title"] == alh.chapters.get("turn").title_in("de")
+
+
+@pytest.mark.parametrize("junk", ["yes", 1, None])
+def test_coach_must_be_true_or_false(junk):
+    with pytest.raises(GameWidgetError, match="coach is True or False"):
+        alh.GameWidget(alh.Game(["Ana", "Ben"], seed=7), {1: "greedy"}, coach=junk)
+
+
+@pytest.mark.parametrize("seat", [-1, 2, "0", None])
+def test_a_coach_needs_a_seat_of_the_game(seat):
+    with pytest.raises(CoachError, match="seat"):
+        Coach(alh.Game(["Ana", "Ben"], seed=7), seat)
+
+
+def test_every_planned_topic_has_a_rule_to_wait_for_and_a_chapter():
+    assert {topic for topic, _ in TOPICS} == set(APPLIES)
+    for _, chapter_id in TOPICS:
+        alh.chapters.get(chapter_id)
