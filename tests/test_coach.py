@@ -151,6 +151,8 @@ def test_the_first_purchase_teaches_paying_and_what_the_payment_earns(exact):
     assert topics[:1] == ["turn/actions"]
     assert "buying/pay" in topics and "end-of-turn/place" in topics
     assert ("buying/exact" in topics) is exact and ("buying/overpay" in topics) is not exact
+    # The table's prompt says, before the learner places, what placing now would cost.
+    assert ("gives up that action" in table._prompt) is exact
     # The bought tile is kept on the reserve board: the coach says what a redesign can do.
     tile = table.game.state.players[0].bought[0]
     table.act(ReserveTile(tile))

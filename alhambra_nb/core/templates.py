@@ -848,8 +848,8 @@ ENGLISH.update(
             "fits) or press To reserve; then End turn."
         ),
         "prompt.again": (
-            "{player}: exact payment, so another action (take money, buy or redesign), or "
-            "place the bought tiles."
+            "{player}: exact payment, so another action (take money, buy or redesign). "
+            "Placing a bought tile now gives up that action: place after it, before End turn."
         ),
         "prompt.act": (
             "{player}: pick display cards and press Take money, or a market space and the "
