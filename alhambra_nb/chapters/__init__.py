@@ -18,7 +18,7 @@ from __future__ import annotations
 from string import ascii_lowercase
 
 from ..core.messages import add_messages, render, shown
-from . import building, components, expansion, play, redesign, scoring
+from . import building, components, expansion, play, redesign, scoring, slips
 from .coach import Coach, CoachError, Note, Question
 from .expansion_tasks import (
     AllowedActionsTask,
@@ -157,3 +157,5 @@ __all__ = [
     "step",
     "steps",
 ]
+
+slips.install()  # an exercise's typing slip is said in plain words (see slips)
