@@ -2,7 +2,7 @@
 render, chapters) never import a module: they draw what each module's ``view()`` shows.
 
 Read from the source (every import of the package's own modules, by AST): no part imports a
-part above it — but for a core object drawing itself inside ``_repr_svg_`` — and no file takes
+part above it — but for a core object drawing itself inside its display hooks — and no file takes
 another file's private names. And at run time: importing ``alhambra_nb.core`` and
 ``alhambra_nb.render`` (and every module inside them) must load no widget or notebook
 machinery, and no more may the expansion modules (``alhambra_nb.modules``). Run in a fresh
@@ -61,8 +61,9 @@ ALLOWED: dict[str, set[str]] = {
 """Imports go one way: widgets -> chapters/render -> modules -> core (the views skip the
 modules: they import none)."""
 
-LAZY_PICTURES = "_repr_svg_"
-"""The one upward import allowed: a core object draws itself with render, imported inside."""
+LAZY_PICTURES = frozenset({"_repr_svg_", "_repr_mimebundle_"})
+"""The one upward import allowed: a core object draws itself with render, imported inside
+its display hooks (the SVG, and the bundle that adds the picture as HTML with alt text)."""
 
 
 @dataclass(frozen=True)
@@ -125,7 +126,7 @@ def wrong_way(found: list[Import]) -> list[str]:
     for item in found:
         source, target = part(item.module), part(item.target)
         upward = source != target and target not in ALLOWED.get(source, set())
-        if upward and not (source == "core" and item.function == LAZY_PICTURES):
+        if upward and not (source == "core" and item.function in LAZY_PICTURES):
             problems.append(f"{item.module} imports {item.target}")
         private = [n for n in item.names if n.startswith("_") and not n.startswith("__")]
         if private and item.target != item.module:

@@ -383,6 +383,13 @@ class Board:
         options["violations"] = step.violations()
         return city_svg(city, show_camp_lines=step.camp_lines, show_wall=step.shows_wall, **options)
 
+    def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> dict[str, str]:
+        # The picture also as HTML, whose <img> carries the picture's description as alt text
+        # for nbconvert's HTML export (see render.mime); IPython applies include/exclude.
+        from ..render.mime import picture_bundle
+
+        return picture_bundle(self._repr_svg_())
+
     def __repr__(self) -> str:
         return str(self._step.city)
 

@@ -395,6 +395,13 @@ class City:
 
         return city_svg(self)
 
+    def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> dict[str, str]:
+        # The picture also as HTML, whose <img> carries the picture's description as alt text
+        # for nbconvert's HTML export (see render.mime); IPython applies include/exclude.
+        from ..render.mime import picture_bundle
+
+        return picture_bundle(self._repr_svg_())
+
 
 def as_tile(value: object) -> Tile:
     """A tile, or a tile code such as ``'tower-9-NE'`` read as one."""

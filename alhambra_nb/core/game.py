@@ -457,6 +457,13 @@ class Game:
 
         return game_svg(self)
 
+    def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> dict[str, str]:
+        # The picture also as HTML, whose <img> carries the picture's description as alt text
+        # for nbconvert's HTML export (see render.mime); IPython applies include/exclude.
+        from ..render.mime import picture_bundle
+
+        return picture_bundle(self._repr_svg_())
+
     def describe(self, language: str | None = None, *, notation: bool = True) -> str:
         """The table as a learner prints it, in ``language`` (the session's by default): who
         is to play, the market, the money display, each player's points, money and reserve.

@@ -287,6 +287,13 @@ class Tile:
 
         return tile_svg(self)
 
+    def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> dict[str, str]:
+        # The picture also as HTML, whose <img> carries the picture's description as alt text
+        # for nbconvert's HTML export (see render.mime); IPython applies include/exclude.
+        from ..render.mime import picture_bundle
+
+        return picture_bundle(self._repr_svg_())
+
 
 class TileWords:
     """A tile to be named in a sentence with what tells it apart: its type, price and walls

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..render.mime import picture_bundle
+
 WIDTH, HEIGHT = 800, 380
 FONTS = "system-ui, 'Noto Sans', 'Noto Sans CJK JP', 'Hiragino Sans', 'Yu Gothic', sans-serif"
 BLUE, GREEN, DARK = "#4c72b0", "#55a868", "#222222"
@@ -30,6 +32,10 @@ class Chart:
 
     def _repr_svg_(self) -> str:
         return self.svg
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:
+        # An HTML export writes an SVG as an <img> with no text; this <img> carries the title.
+        return picture_bundle(self.svg)
 
     def __repr__(self) -> str:
         return f"<Chart: {self.title}>"

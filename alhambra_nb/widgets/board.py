@@ -26,6 +26,7 @@ from ..core.messages import check_language, get_language, render, word
 from ..core.tiles import BUILDINGS, Tile
 from ..core.violations import Violation
 from ..render import THEMES, UNIT, city_extent, city_svg, describe_cell, rule_tag, tile_svg
+from ..render.mime import picture_bundle
 from ..render.svg import (
     Extent,
     cell_key,
@@ -237,11 +238,13 @@ def with_fallback(
     bundle_: object, text: str, svg: str | None
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """A widget's mime bundle plus a text and a static picture, for places without a kernel
-    (GitHub, nbviewer, nbconvert) and for nbval, which compares the text."""
+    (GitHub, nbviewer, nbconvert) and for nbval, which compares the text. The picture comes
+    as SVG and as HTML, whose ``<img>`` carries the picture's description as its alt text
+    (see :mod:`alhambra_nb.render.mime`); a live view still ranks above both."""
     data, metadata = bundle_ if isinstance(bundle_, tuple) else (bundle_ or {}, {})
     data = {**data, "text/plain": text}
     if svg is not None:
-        data["image/svg+xml"] = svg
+        data.update(picture_bundle(svg))
     return data, metadata
 
 

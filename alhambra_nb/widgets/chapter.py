@@ -25,6 +25,7 @@ from ..core.actions import PlaceTile
 from ..core.geometry import Cell
 from ..core.messages import render, resolve, shown, words
 from ..render import city_extent, city_svg
+from ..render.mime import description
 from ..render.svg import cell_key, tile_fragment
 from ..render.text import describe_cell
 from . import fallback
@@ -261,10 +262,14 @@ class ChapterWidget(ToPage, PageWrites, Speaking, anywidget.AnyWidget):
         title, _, body = text.partition("\n\n")
         parts = [fallback.text(title, TEXT_WIDTH, size=16, bold=True)]
         parts.append(fallback.text(body, TEXT_WIDTH))
+        said = [text]
         if self.step.city is not None:
             extent = city_extent(self.step.city, extra=[self.step.at] if self.step.at else [])
-            parts.append(fallback.picture(_step_svg(self.step, extent, self.language)))
-        return fallback.stacked(parts, title)
+            board = _step_svg(self.step, extent, self.language)
+            parts.append(fallback.picture(board))
+            said.append(description(board))
+        # Described by all it shows, as an export's alt text is all a screen reader gets of it.
+        return fallback.stacked(parts, "\n\n".join(said))
 
 
 # -- what the page is sent ------------------------------------------------------------------

@@ -23,8 +23,9 @@ from ..core.messages import render, shown, words
 from ..core.tiles import Tile
 from ..core.violations import Violation
 from ..render import city_svg
+from ..render.mime import description
 from ..render.svg import cell_key
-from ..render.text import describe_city, describe_violations
+from ..render.text import describe_violations
 from . import fallback
 from .board import (
     BadMessageError,
@@ -517,7 +518,9 @@ class CityWidget(BoardWidget):
     def _static_svg(self) -> str:
         """The city, then the tiles to try and the reserve, as the live widget shows them."""
         language = self.language
-        parts = [fallback.picture(city_svg(self.city, language=language))]
+        board = city_svg(self.city, language=language)
+        parts = [fallback.picture(board)]
+        said = [description(board)]
         for key, tiles in (
             ("widget.tray-tiles", self.tiles),
             ("widget.tray-reserve", self.reserve),
@@ -527,7 +530,15 @@ class CityWidget(BoardWidget):
                 entries = tray_payload(tiles, language)
                 pictures = [(entry["caption"], entry["svg"]) for entry in entries]
                 parts.append(fallback.tray(title, pictures))
-        return fallback.stacked(parts, describe_city(self.city, language=language))
+                # each tray tile said as the game table's picture says one, walls and all
+                said += [
+                    render(
+                        "widget.table-row-tile", {"title": title, "tile": t.described()}, language
+                    )
+                    for t in tiles
+                ]
+        # Described by all it shows, as an export's alt text is all a screen reader gets of it.
+        return fallback.stacked(parts, "\n".join(said))
 
 
 def _tray(tiles: object, language: str | None) -> tuple[Tile, ...]:
