@@ -42,19 +42,15 @@ from __future__ import annotations
 
 import argparse
 import functools
-import io
 import json
 import os
 import shutil
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from http.server import BaseHTTPRequestHandler, SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -67,7 +63,16 @@ sys.path.insert(0, str(ROOT))
 # Chromium's flags and the kernel's readiness as the browser tests have them. Chromium still
 # calls a few of its own services (updates, accounts, autofill) past the flags: the proxy
 # refuses those too, and the report tells them apart from what the site's pages asked for.
-from tests.browser.lab import CHROMIUM_ARGS, KERNEL_IDLE  # noqa: E402
+from tests.browser.lab import (  # noqa: E402
+    CHROMIUM_ARGS,
+    KERNEL_IDLE,
+    RefusingProxy,
+    SiteHandler,
+    address,
+    offline_bypass,
+    requests_elsewhere,
+    serving,
+)
 
 WELCOME = "00_welcome.ipynb"
 KERNEL_START = 240_000  # ms, as the browser tests allow Pyodide to start
@@ -119,63 +124,6 @@ class Figure:
 
     def shown(self, value: float) -> str:
         return f"{value:.{self.digits}f} {self.unit}"
-
-
-# -- the site and the refusing proxy ----------------------------------------------------------
-class SiteHandler(SimpleHTTPRequestHandler):
-    """``python -m http.server`` as the README tells teachers to run it, quiet, with the
-    JupyterLab app exposed as ``window.jupyterapp`` (the site's settings, changed on the way
-    out, never on disk) so the script drives JupyterLab's commands."""
-
-    def send_head(self) -> io.BufferedIOBase | None:
-        file = Path(self.translate_path(self.path))
-        if urlsplit(self.path).path.endswith("/jupyter-lite.json") and file.is_file():
-            return self.send_exposing_settings(file)
-        return super().send_head()
-
-    def send_exposing_settings(self, file: Path) -> io.BytesIO:
-        settings = json.loads(file.read_text("utf-8"))
-        settings.setdefault("jupyter-config-data", {})["exposeAppInBrowser"] = True
-        body = json.dumps(settings).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        return io.BytesIO(body)
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-class RefusingProxy(BaseHTTPRequestHandler):
-    """Chromium's proxy for every address but the site's: refuses each request, and notes it."""
-
-    def refuse(self) -> None:
-        self.server.refused.append(f"{self.command} {self.path}")
-        self.send_error(403, "offline")
-
-    do_GET = do_HEAD = do_POST = do_PUT = do_PATCH = do_DELETE = do_OPTIONS = refuse
-    do_CONNECT = refuse
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-@contextmanager
-def serving(handler: Callable[..., BaseHTTPRequestHandler]) -> Iterator[ThreadingHTTPServer]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.refused = []  # what a RefusingProxy refused
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield server
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
-def address(server: ThreadingHTTPServer) -> str:
-    return f"127.0.0.1:{server.server_address[1]}"
 
 
 # -- JupyterLab, driven through its app object -------------------------------------------------
@@ -405,20 +353,6 @@ def measured(
         return Figure(name, unit, target, why_not=reason[:160], digits=digits)
 
 
-def requests_elsewhere(context, site: str) -> list[str]:
-    """The addresses other than the site's that its pages (and their workers) ask for."""
-    served = urlsplit(site).netloc
-    asked: list[str] = []
-
-    def note(request) -> None:
-        parts = urlsplit(request.url)
-        if parts.scheme not in ("data", "blob") and parts.netloc != served:
-            asked.append(request.url)
-
-    context.on("request", note)
-    return asked
-
-
 def figures(context, site: str, args: argparse.Namespace) -> list[Figure]:
     page = context.pages[0] if context.pages else context.new_page()
     page.set_default_timeout(TIMEOUT)
@@ -527,14 +461,6 @@ def main() -> None:
             finally:
                 context.close()
         report(results, proxy.refused, asked)
-
-
-def offline_bypass(site: ThreadingHTTPServer) -> str:
-    """The one address Chromium reaches without the proxy: the site's. ``<-loopback>`` sends
-    the other loopback addresses (other ports, ``localhost``), which Chromium would reach
-    directly, to the proxy too; it must come first: with the site's address before it,
-    Chromium sent the site to the proxy as well."""
-    return f"<-loopback>,{address(site)}"
 
 
 def report(results: list[Figure], refused: list[str], asked: list[str]) -> None:

@@ -3,20 +3,28 @@ driven through the app object (``expose_app_in_browser``), so cells run and them
 without hunting through menus.
 
 The kernel is this environment's Python, so the package under test is the one it imports.
+
+The classroom site's tests and ``benchmarks/lite.py`` serve the site from here too, with a
+proxy that refuses every other address Chromium asks for.
 """
 
 from __future__ import annotations
 
+import io
+import json
 import os
 import secrets
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import nbformat
 import pytest
@@ -151,3 +159,82 @@ def printed(page, index: int, marker: str) -> str:
     text = output.inner_text(timeout=TIMEOUT)
     assert marker in text, text
     return text.split(marker, 1)[1].strip()
+
+
+# -- the site and the refusing proxy ----------------------------------------------------------
+class SiteHandler(SimpleHTTPRequestHandler):
+    """``python -m http.server`` as the README tells teachers to run it, quiet, with the
+    JupyterLab app exposed as ``window.jupyterapp`` (the site's settings, changed on the way
+    out, never on disk) so the script drives JupyterLab's commands."""
+
+    def send_head(self) -> io.BufferedIOBase | None:
+        file = Path(self.translate_path(self.path))
+        if urlsplit(self.path).path.endswith("/jupyter-lite.json") and file.is_file():
+            return self.send_exposing_settings(file)
+        return super().send_head()
+
+    def send_exposing_settings(self, file: Path) -> io.BytesIO:
+        settings = json.loads(file.read_text("utf-8"))
+        settings.setdefault("jupyter-config-data", {})["exposeAppInBrowser"] = True
+        body = json.dumps(settings).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+class RefusingProxy(BaseHTTPRequestHandler):
+    """Chromium's proxy for every address but the site's: refuses each request, and notes it."""
+
+    def refuse(self) -> None:
+        self.server.refused.append(f"{self.command} {self.path}")
+        self.send_error(403, "offline")
+
+    do_GET = do_HEAD = do_POST = do_PUT = do_PATCH = do_DELETE = do_OPTIONS = refuse
+    do_CONNECT = refuse
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@contextmanager
+def serving(handler: Callable[..., BaseHTTPRequestHandler]) -> Iterator[ThreadingHTTPServer]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.refused = []  # what a RefusingProxy refused
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def address(server: ThreadingHTTPServer) -> str:
+    return f"127.0.0.1:{server.server_address[1]}"
+
+
+def offline_bypass(site: ThreadingHTTPServer) -> str:
+    """The one address Chromium reaches without the proxy: the site's. ``<-loopback>`` sends
+    the other loopback addresses (other ports, ``localhost``), which Chromium would reach
+    directly, to the proxy too; it must come first: with the site's address before it,
+    Chromium sent the site to the proxy as well."""
+    return f"<-loopback>,{address(site)}"
+
+
+def requests_elsewhere(context, site: str) -> list[str]:
+    """The addresses other than the site's that its pages (and their workers) ask for."""
+    served = urlsplit(site).netloc
+    asked: list[str] = []
+
+    def note(request) -> None:
+        parts = urlsplit(request.url)
+        if parts.scheme not in ("data", "blob") and parts.netloc != served:
+            asked.append(request.url)
+
+    context.on("request", note)
+    return asked

@@ -1,9 +1,11 @@
 """The classroom site (``make lite``, JupyterLite) works in Chromium with no network at all.
 
 ``build/lite/`` is served from 127.0.0.1 by a thread of ``http.server``, as a teacher's laptop
-would serve it; every request to any other host is refused and recorded. The welcome notebook
-and the building-rules tutorial run in the browser's own Python (Pyodide), and a CityWidget
-there answers a hover and a click as in JupyterLab.
+would serve it; Chromium sends every request to any other address to a proxy that refuses it
+and records it. Every English
+tutorial and one translated tutorial per language run top to bottom in the browser's own
+Python (Pyodide), the scoring lab's included; a CityWidget there answers a hover and a click
+as in JupyterLab, and the game table plays a turn against its bot.
 """
 
 from __future__ import annotations
@@ -12,17 +14,24 @@ import functools
 import hashlib
 import json
 import os
-import threading
 from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import quote
 
 import pytest
 
 import alhambra_nb as alh
 
-from .lab import KERNEL_IDLE
+from .lab import (
+    KERNEL_IDLE,
+    RefusingProxy,
+    SiteHandler,
+    address,
+    offline_bypass,
+    requests_elsewhere,
+    serving,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -45,18 +54,44 @@ ALL_RAN = """(path) => {
   return kernel?.status === "idle" && (ran || failed);
 }"""
 
-# The error outputs of the notebook shown (cell index, error name and value).
+# The errors of the notebook shown: each error output (cell index, error name and value) and
+# each text printed on stderr (cell index, "stderr", the text).
 ERRORS = """() => {
   const panel = window.jupyterapp.shell.currentWidget;
   const errors = [];
+  const text = (value) => (Array.isArray(value) ? value.join("") : value);
   panel.content.widgets.forEach((cell, index) => {
     if (cell.model.type !== "code") return;
     for (const output of cell.model.outputs.toJSON()) {
       if (output.output_type === "error") errors.push([index, output.ename, output.evalue]);
+      if (output.output_type === "stream" && output.name === "stderr") {
+        errors.push([index, "stderr", text(output.text)]);
+      }
     }
   });
   return errors;
 }"""
+
+# How many code cells the notebook shown has, and how many of them ran.
+RAN = """() => {
+  const cells = window.jupyterapp.shell.currentWidget.content.widgets.filter(
+    (cell) => cell.model.type === "code");
+  return [cells.length, cells.filter((cell) => cell.model.executionCount !== null).length];
+}"""
+
+GAME_WIDGET_CELL = """() => window.jupyterapp.shell.currentWidget.content.widgets.findIndex(
+  (cell) => cell.model.sharedModel.getSource().includes("alh.GameWidget(game,"))"""
+
+TUTORIALS = Path(__file__).parents[2] / "tutorials"
+ENGLISH = sorted(path.name for path in TUTORIALS.glob("*.ipynb"))
+# One per language, chosen to cover what differs by language: the welcome page a class opens
+# first, the scoring lab's tables and charts, the game table, and the scoring tables.
+TRANSLATED = [
+    "hu/00_welcome.ipynb",
+    "de/08_scoring_lab.ipynb",
+    "pl/09_play_against_the_computer.ipynb",
+    "ja/03_scoring_majorities_and_walls.ipynb",
+]
 
 CITY_WIDGET_CELL = """() => window.jupyterapp.shell.currentWidget.content.widgets.findIndex(
   (cell) => cell.model.sharedModel.getSource().startsWith("alh.CityWidget(city,"))"""
@@ -71,13 +106,6 @@ SHOW_CELL = """async (index) => {
 }"""
 
 
-class _QuietHandler(SimpleHTTPRequestHandler):
-    """``python -m http.server`` as the README tells teachers to run it, without its log."""
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
 def need_the_site() -> None:
     if not (SITE / "index.html").is_file():
         reason = f"no classroom site at {SITE}: run `make lite`"
@@ -87,66 +115,56 @@ def need_the_site() -> None:
 
 
 @pytest.fixture(scope="module")
-def site() -> Iterator[str]:
-    """``build/lite`` served on 127.0.0.1; yields its address."""
+def servers() -> Iterator[tuple[ThreadingHTTPServer, ThreadingHTTPServer]]:
+    """``build/lite`` served on 127.0.0.1 (with the JupyterLab app exposed as
+    ``window.jupyterapp``, so the tests drive its commands), and the proxy that refuses every
+    other address and records it."""
     need_the_site()
-    handler = functools.partial(_QuietHandler, directory=str(SITE))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    handler = functools.partial(SiteHandler, directory=str(SITE))
+    with serving(handler) as site_server, serving(RefusingProxy) as proxy:
+        yield site_server, proxy
 
 
-def exposing_app(config: dict) -> dict:
-    """The site's settings with ``window.jupyterapp`` on, so the test drives JupyterLab's
-    commands rather than hunting through menus (as ``--LabApp.expose_app_in_browser`` does
-    for the lab tests)."""
-    config.setdefault("jupyter-config-data", {})["exposeAppInBrowser"] = True
-    return config
+@pytest.fixture(scope="module")
+def site(servers) -> str:
+    """The site's address."""
+    return f"http://{address(servers[0])}"
 
 
 @pytest.fixture
-def offline_page(browser, site) -> Iterator[tuple[object, list[str]]]:
-    """A page that reaches 127.0.0.1 only; yields it and the list of refused addresses.
+def offline_page(browser, servers) -> Iterator[tuple[object, list[str]]]:
+    """A page that reaches 127.0.0.1 only; yields it and the list of other addresses the
+    site's pages and workers asked for.
 
-    Service workers are kept out: requests they made would pass by the routing."""
-    context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 900})
-    refused: list[str] = []
-    served = urlsplit(site).netloc
-
-    def only_the_site(route) -> None:
-        url = route.request.url
-        if url.startswith(("data:", "blob:")):
-            route.continue_()
-        elif urlsplit(url).netloc != served:
-            refused.append(url)
-            route.abort("internetdisconnected")
-        elif urlsplit(url).path.endswith("/jupyter-lite.json"):
-            route.fulfill(response=(response := route.fetch()), json=exposing_app(response.json()))
-        else:
-            route.continue_()
-
-    context.route("**/*", only_the_site)
+    Chromium sends every request but the site's to the refusing proxy, the site's service
+    worker's too, so the site runs as in a browser, service worker and all (a notebook in a
+    folder needs it to start its kernel). The proxy also refuses what Chromium asks for its
+    own services (autofill, updates); those are not the site's, and not counted."""
+    site_server, proxy = servers
+    context = browser.new_context(
+        proxy={"server": f"http://{address(proxy)}", "bypass": offline_bypass(site_server)},
+        viewport={"width": 1280, "height": 900},
+    )
+    asked = requests_elsewhere(context, f"http://{address(site_server)}")
     page = context.new_page()
     page.set_default_timeout(TIMEOUT)
     try:
-        yield page, refused
+        yield page, asked
     finally:
         context.close()
 
 
 def run_all(page, path: str) -> None:
-    """Run every cell of the open notebook and wait until the last has run."""
+    """Run every cell of the open notebook, wait until the last has run, and require that
+    every code cell ran and none failed or printed on stderr."""
     page.wait_for_function(KERNEL_IDLE, timeout=KERNEL_START)
     page.evaluate(
         "async () => { await window.jupyterapp.commands.execute('notebook:run-all-cells'); }"
     )
     page.wait_for_function(ALL_RAN, arg=path, timeout=RUN_ALL, polling=500)
-    assert page.evaluate(ERRORS) == []
+    assert page.evaluate(ERRORS) == [], path
+    cells, ran = page.evaluate(RAN)
+    assert cells > 0 and ran == cells, f"{path}: {ran} of {cells} code cells ran"
 
 
 def open_notebook(page, path: str) -> None:
@@ -157,6 +175,60 @@ def open_notebook(page, path: str) -> None:
     page.wait_for_function(
         "(path) => window.jupyterapp.shell.currentWidget?.context?.path === path", arg=path
     )
+
+
+def open_directly(page, site: str, path: str) -> None:
+    """The site opened at ``path``, as a link to one notebook opens it."""
+    page.goto(f"{site}/lab/index.html?path={quote(path)}")
+    page.wait_for_function(
+        "(path) => window.jupyterapp?.shell?.currentWidget?.context?.path === path",
+        arg=path,
+        timeout=KERNEL_START,
+    )
+
+
+@pytest.mark.parametrize("path", [*ENGLISH, *TRANSLATED])
+def test_every_tutorial_runs_top_to_bottom_offline(offline_page, site, path):
+    page, refused = offline_page
+    open_directly(page, site, path)
+    run_all(page, path)
+    if path.endswith("09_play_against_the_computer.ipynb"):
+        play_a_turn_at_the_table(page)
+    assert refused == []
+
+
+# Whether the table's button ``what`` may be pressed now. The table is one SVG, redrawn whole
+# when Python answers, so the button is looked up afresh each time.
+BUTTON_ON = """([root, what]) => {
+  const button = root.querySelector(`[data-do="${what}"]`);
+  return !!button && button.getAttribute("data-off") === "false";
+}"""
+
+
+def play_a_turn_at_the_table(page) -> None:
+    """Take a money card and end the turn: the bot plays its turn in the browser's Python,
+    and the table gives the turn back, with the bot's move in its log."""
+    index = page.evaluate(GAME_WIDGET_CELL)
+    assert index >= 0
+    page.evaluate(SHOW_CELL, index)
+    table = page.locator("#lite-city-cell .alh-game")
+    table.locator('[data-do="take"]').wait_for(state="attached", timeout=TIMEOUT)
+    root = table.element_handle()
+    page.wait_for_function(BUTTON_ON, arg=[root, "take"], timeout=TIMEOUT)
+    table.locator('[data-card][role="button"]').first.click()
+    table.locator('[data-do="take"]').click()
+    page.wait_for_function(BUTTON_ON, arg=[root, "end"], timeout=TIMEOUT)
+    bot_lines = table.locator('.log-line[data-mark="bot"]')
+    before = bot_lines.count()
+    table.locator('[data-do="end"]').click()
+    # The bot's turn is over when the human may take money again and may not end the turn.
+    page.wait_for_function(
+        f"([root]) => ({BUTTON_ON})([root, 'take']) && !({BUTTON_ON})([root, 'end'])",
+        arg=[root],
+        timeout=TIMEOUT,
+    )
+    assert bot_lines.count() > before
+    assert page.evaluate(ERRORS) == []
 
 
 def tutorial_city() -> alh.City:
