@@ -21,6 +21,7 @@ import argparse
 import email.parser
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -44,6 +45,16 @@ KERNEL_REQUIREMENTS = ROOT / "lite" / "kernel.txt"
 CACHE = ROOT / "build" / "lite-cache"
 WELCOME = "00_welcome.ipynb"
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+# JupyterLite's session client (jupyterlite-core, lite/build.txt) starts a notebook's session by
+# handing back any running session of the same name, and JupyterLab names a session after the
+# notebook's file name: hu/00_welcome.ipynb opened beside 00_welcome.ipynb got the English
+# session, never a kernel of its own, and both tabs took the English path. A Jupyter server
+# hands back a running session only for the same path; the site's client is made to do so.
+SESSION_BY_NAME = re.compile(
+    r"(?P<head>let\{path:(?P<path>[\w$]+),name:(?P<name>[\w$]+)\}=[\w$]+,"
+    r"[\w$]+=this\._sessions\.find\()(?P<s>[\w$]+)=>(?P=s)\.name===(?P=name)\)"
+)
+SESSION_BY_PATH = r"\g<head>\g<s>=>\g<s>.path===\g<path>)"
 # What Pyodide's core needs at run time (the npm package also has typings, maps, demo pages).
 PYODIDE_CORE = [
     "pyodide.mjs",
@@ -388,12 +399,30 @@ def stage_contents(stage: Path) -> Path:
     return contents
 
 
+# What the site's kernel (jupyterlite-pyodide-kernel, lite/build.txt) writes into a notebook's
+# metadata when it starts. A notebook that says otherwise (the tutorials name the server's
+# python3 kernel) is changed by the start alone, and closing it asks to save unchanged work.
+SITE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
+SITE_LANGUAGE_INFO = {
+    "codemirror_mode": {"name": "python", "version": 3},
+    "file_extension": ".py",
+    "mimetype": "text/x-python",
+    "name": "python",
+    "nbconvert_exporter": "python",
+    "pygments_lexer": "ipython3",
+    "version": "3.8",
+}
+
+
 def write_joined(source: Path, target: Path) -> None:
     """The notebook at ``source``, with each multi-line text (a cell's source, a stored
-    output) as one string. A notebook file may keep them as lists of lines, and JupyterLab's
+    output) as one string, and the site's kernel named in its metadata (see
+    ``SITE_KERNELSPEC``). A notebook file may keep texts as lists of lines, and JupyterLab's
     server joins them before the page sees them; the site has no server, and its page shows a
     list as text with stray commas (", 7 pavilion 2–8") until the cell runs again."""
     notebook = nbformat.read(source, as_version=4)  # reading joins the lines
+    notebook.metadata["kernelspec"] = SITE_KERNELSPEC
+    notebook.metadata["language_info"] = SITE_LANGUAGE_INFO
     target.write_text(json.dumps(notebook, ensure_ascii=False, indent=1) + "\n", "utf-8")
 
 
@@ -407,6 +436,27 @@ def write_landing_page(output: Path) -> None:
         sys.exit(f"{page}: JupyterLite's start page changed; update write_landing_page")
     welcome = f"window.location.replace('./lab/index.html?path={WELCOME}');"
     page.write_text(text.replace(redirect, welcome), "utf-8")
+
+
+def find_sessions_by_path(output: Path) -> None:
+    """The site's session client reuses a running session for the same path only (see
+    ``SESSION_BY_NAME``), so two notebooks of one file name in different folders each get a
+    kernel."""
+    patched = 0
+    for script in sorted((output / "build").glob("*.js")):
+        text = script.read_text("utf-8")
+        if "this._sessions.find(" not in text:
+            continue
+        text, count = SESSION_BY_NAME.subn(SESSION_BY_PATH, text)
+        if count:
+            script.write_text(text, "utf-8")
+            patched += count
+    if patched != 1:
+        sys.exit(
+            f"{output}: found {patched} session look-ups by name, not 1; JupyterLite's session "
+            "client changed: update find_sessions_by_path (or drop it if sessions are now "
+            "looked up by path)"
+        )
 
 
 def build(output: Path, pyodide: str | None) -> None:
@@ -424,6 +474,7 @@ def build(output: Path, pyodide: str | None) -> None:
         cwd=stage,
     )  # fmt: skip
     write_landing_page(output)
+    find_sessions_by_path(output)
     print(f"built {output} ({len(packages)} packages); serve it: python -m http.server -d {output}")
 
 

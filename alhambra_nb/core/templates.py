@@ -653,8 +653,7 @@ ENGLISH.update(
             "Each row of a table is a list of {count} values, one per column, not {value}.",
         ),
         "lab.table-key": (
-            "A table is read by a row number, a column name or a list of column names, "
-            "not {value}."
+            "A table is read by a row number, a column name or a list of column names, not {value}."
         ),
         "lab.pairs": ("Paired values come in pairs: {before} values before, but {after} after."),
         "lab.sample": (

@@ -14,6 +14,7 @@ import functools
 import hashlib
 import json
 import os
+import time
 from collections.abc import Iterator
 from http.server import ThreadingHTTPServer
 from pathlib import Path
@@ -229,6 +230,81 @@ def play_a_turn_at_the_table(page) -> None:
     )
     assert bot_lines.count() > before
     assert page.evaluate(ERRORS) == []
+
+
+# -- notebooks of one file name in different folders -----------------------------------------
+# Every translated tutorial has its English one's file name (hu/00_welcome.ipynb beside
+# 00_welcome.ipynb), and the English welcome page links to the translations: a class opens its
+# welcome page from there, the English one still open. Each must start its own kernel at once,
+# run every cell and keep its own path; and a notebook is unchanged until the learner changes
+# it, so closing it asks nothing.
+
+WELCOME = "00_welcome.ipynb"
+# Opened one after the other while the English one stays open.
+LANGUAGES = ["hu", "ja"]
+# A second kernel starts in some 10 s; a class would not wait as long as this.
+SECOND_KERNEL = 120_000  # ms
+
+# The notebook shown is at ``path`` and its own session, of that path, has an idle kernel (a
+# session handed over from another notebook would have the other's path).
+OWN_KERNEL_IDLE = """(path) => {
+  const panel = window.jupyterapp?.shell?.currentWidget;
+  const session = panel?.sessionContext?.session;
+  return panel?.context?.path === path && session?.path === path
+    && session.kernel?.status === "idle";
+}"""
+
+# Whether the notebook shown is as it was opened (the site names its own kernel in it).
+UNCHANGED = "() => window.jupyterapp.shell.currentWidget.context.model.dirty === false"
+
+# Each open document: its path, tab title and tooltip, its session's path, and its kernel.
+OPEN_DOCUMENTS = """() => [...window.jupyterapp.shell.widgets("main")].map((widget) => ({
+  path: widget.context?.path ?? null,
+  title: widget.title.label,
+  caption: widget.title.caption,
+  session: widget.sessionContext?.session?.path ?? null,
+  kernel: widget.sessionContext?.session?.kernel?.id ?? null,
+  status: widget.sessionContext?.session?.kernel?.status ?? null,
+}))"""
+
+
+def test_translated_welcome_pages_start_their_kernels_beside_the_english_one(
+    offline_page, site
+) -> None:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    page, asked_elsewhere = offline_page
+    page.goto(f"{site}/lab/index.html?path={WELCOME}")
+    page.wait_for_function(OWN_KERNEL_IDLE, arg=WELCOME, timeout=KERNEL_START)
+    # The kernel's start changes nothing in the notebook: closing it asks nothing.
+    assert page.evaluate(UNCHANGED) is True
+
+    paths = [WELCOME]
+    for language in LANGUAGES:
+        path = f"{language}/{WELCOME}"
+        start = time.monotonic()
+        open_notebook(page, path)
+        try:
+            page.wait_for_function(OWN_KERNEL_IDLE, arg=path, timeout=SECOND_KERNEL)
+        except PlaywrightTimeout:
+            pytest.fail(
+                f"{path}: no idle kernel of its own {SECOND_KERNEL // 1000} s after opening it "
+                f"beside {', '.join(paths)}; open: {page.evaluate(OPEN_DOCUMENTS)}"
+            )
+        print(f"{path}: kernel idle {time.monotonic() - start:.1f} s after opening")
+        run_all(page, path)
+        paths.append(path)
+
+    documents = page.evaluate(OPEN_DOCUMENTS)
+    assert [document["path"] for document in documents] == paths, documents
+    assert [document["session"] for document in documents] == paths, documents
+    for document in documents:
+        assert document["title"] == WELCOME, document
+        assert document["path"] in document["caption"], document
+        assert document["status"] == "idle", document
+    kernels = {document["kernel"] for document in documents}
+    assert None not in kernels and len(kernels) == len(paths), documents
+    assert asked_elsewhere == []
 
 
 def tutorial_city() -> alh.City:
