@@ -6,6 +6,7 @@ the learner's language, what to type instead; Python's own report follows, as us
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from ..core.messages import add_messages, render
@@ -32,11 +33,10 @@ def _explain_name_error(
 def install() -> None:
     """Say a ``NameError`` in plain words in this IPython session (nothing outside IPython,
     and nothing where the session already handles its errors its own way)."""
-    try:
-        from IPython import get_ipython
-    except ImportError:
+    ipython = sys.modules.get("IPython")  # a notebook's kernel has it loaded; nothing else
+    if ipython is None:  # here imports it (the chapters load no notebook machinery)
         return
-    shell = get_ipython()
+    shell = ipython.get_ipython()
     if shell is None or getattr(shell, "custom_exceptions", ()) not in ((), None):
         return
     shell.set_custom_exc((NameError,), _explain_name_error)
