@@ -859,3 +859,55 @@ def test_a_bad_level_is_refused_naming_the_field_and_the_table_is_unchanged(bad)
         alh.GameWidget(alh.Game(2, seed=1), bots={1: "greedy"}, level=bad)
     with pytest.raises(GameWidgetError, match="'search-strong' or has choose"):
         alh.GameWidget(alh.Game(2, seed=1), bots={1: bad or None})
+
+
+def test_after_the_learners_move_the_note_says_what_the_bot_did():
+    """The bot plays in a blink and the log is at the table's foot: the note above the table
+    tells the bot's moves after the learner's own."""
+    table = alh.GameWidget(alh.Game(["Ana", "Ben"], seed=7), {1: "greedy"})
+    take = next(a for a in table.game.legal_actions() if isinstance(a, alh.TakeMoney))
+    table.act(take)
+    start = len(table.game.state.log)
+    table.act(alh.EndTurn())
+    bot = [
+        e.sentence("en")
+        for e in table.game.state.log[start:]
+        if e.params.get("player") == "Ben" and e.key != "event.end"
+    ]
+    assert bot, "the greedy bot did nothing in its turn"
+    assert table.note.startswith("Ana ends the turn.")
+    assert all(sentence in table.note for sentence in bot[:4])
+    assert "Ben ends the turn" not in table.note  # the refills and ends stay in the log
+
+
+def test_cards_still_being_picked_to_pay_get_the_total_so_far_not_a_refusal():
+    """Picking the cards to pay one by one, the status line reads each pick's verdict: too
+    little so far is no ✗ yet; pressing Buy with too little is still refused, with its rule."""
+    table = alh.GameWidget(alh.Game(["Ana", "Ben"], seed=7), {1: "greedy"})
+    short = None
+    for space, verdicts in table._options["buy"].items():
+        for cards, verdict in verdicts.items():
+            action = alh.Buy(int(space), tuple(cards.split()))
+            rules = {v.rule for v in table.game.check(action)}
+            if rules == {alh.RuleId.BUY_INSUFFICIENT}:
+                short = (action, verdict)
+                break
+        if short:
+            break
+    assert short, "no payment falls short at this table"
+    action, verdict = short
+    assert verdict["ok"] is False and "✗" not in verdict["text"]
+    assert verdict["text"].startswith("So far ") and "pick more cards" in verdict["text"]
+    violations = table.act(action)
+    assert [v.rule for v in violations] == [alh.RuleId.BUY_INSUFFICIENT]
+    assert table.note.startswith("✗")
+
+
+def test_choosing_a_tile_puts_away_the_note_of_what_was_done_before():
+    w = a_table_where_ana_can_buy()
+    buy_something(w)
+    assert w.note  # "Ana paid …"
+    send(w, {"kind": "select", "from": "bought", "index": 0})
+    assert w.choice == ("bought", 0) and w.note == ""
+    w.act(alh.ReserveTile(w.game.state.players[0].bought[0]))
+    assert w.note  # a refusal or what happened: said, not put away

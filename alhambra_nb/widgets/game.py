@@ -50,7 +50,7 @@ from ..core.search import Hint, hint
 from ..core.state import PlayerState
 from ..core.tiles import Tile
 from ..core.views import BoardMode, Offer, PaymentDue
-from ..core.violations import Violation
+from ..core.violations import RuleId, Violation
 from ..render import city_extent, describe_cell, tile_fragment
 from ..render.parts import panel
 from ..render.svg import cell_key
@@ -82,6 +82,9 @@ log = logging.getLogger(__name__)
 BUY_PREVIEW_LIMIT = 8
 """Buy verdicts are sent for every payment when a hand holds at most this many cards of the
 space's currency (2**8 payments per space); a bigger hand is checked when Buy is pressed."""
+
+BOT_MOVES_SAID = 4
+"""The most of the bots' moves the note after a learner's move repeats (the log has them all)."""
 
 MAX_BOT_ACTIONS = 5000
 """A guard: bots that do not finish within this many actions are stopped with a note."""
@@ -471,9 +474,13 @@ class GameWidget(BoardWidget):
         self._apply(action, "human")
         done = [e.sentence(self.language) for e in self._game.state.log[self._fresh_from :]]
         self._settle_choice(reset=True)
+        bots_from = len(self._game.state.log)
         if self.autoplay:
             self._run_bots(None)
-        self._say(sentences(done[:2], self.language) or self._render("widget.game-done"), "done")
+        # What the bots did is said where the learner looks, after their own move: the log at
+        # the table's foot is out of view, and a bot plays its turn in a blink.
+        said = done[:2] + self._bot_moves(bots_from)
+        self._say(sentences(said, self.language) or self._render("widget.game-done"), "done")
         self._settle_choice()
         self._refresh()
         return []
@@ -540,6 +547,16 @@ class GameWidget(BoardWidget):
 
     def _bot_to_play(self) -> bool:
         return not self._game.is_over() and self._game.state.current in self._bots
+
+    def _bot_moves(self, start: int) -> list[str]:
+        """The log's sentences from ``start`` on that tell what a bot player did (its takes,
+        purchases, buildings and redesigns; not the refills that follow)."""
+        bots = {self._game.state.players[seat].name for seat in self._bots}
+        return [
+            event.sentence(self.language)
+            for event in self._game.state.log[start:]
+            if event.params.get("player") in bots and event.key != "event.end"
+        ][:BOT_MOVES_SAID]
 
     def _run_bots(self, turns: int | None) -> int:
         """Bots act until a player without one is to play, ``turns`` turns have passed, or the
@@ -851,7 +868,12 @@ class GameWidget(BoardWidget):
                  "price": tile.price, "over": paid - tile.price}  # fmt: skip
         exact = is_exact_payment(cards, tile.price)  # the rule that earns another action
         key = "widget.game-buy-exact" if exact else "widget.game-buy-over"
-        return _action_verdict(action, violations, self._render(key, **words), self.language)
+        verdict = _action_verdict(action, violations, self._render(key, **words), self.language)
+        if violations and all(v.rule is RuleId.BUY_INSUFFICIENT for v in violations):
+            # Cards still being picked: the total so far, not a ✗ for a payment not yet made
+            # (pressing Buy now is still refused, with the rule, in the note).
+            verdict["text"] = self._render("widget.game-pay-so-far", **words)
+        return verdict
 
     def _prompt_text(self, modules: TableModules, *, redesign: bool) -> str:
         """What the player to play is asked to do (``redesign``: whether that button is on,
@@ -958,6 +980,8 @@ class GameWidget(BoardWidget):
             raise self._not_human()
         source, index = content.get("from"), content.get("index")
         self.choice = None if index is None else (source, whole_number(index, "index"))
+        if self._note.get("kind") == "done":  # what was done before is no news for this tile
+            self._say("", "done")
         self._refresh()
 
     def _on_redesign(self, _content: dict[str, Any]) -> None:

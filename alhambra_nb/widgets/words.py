@@ -67,6 +67,10 @@ add_messages(
         "widget.refusal-bots": "The bots are given by seat, such as {{1: 'greedy'}}, not {value}.",
         "widget.refusal-autoplay": "autoplay is True or False, not {value}.",
         "widget.refusal-coach": "coach is True or False, not {value}.",
+        "widget.game-pay-so-far": (
+            "So far {money} for the {tile} (price {price}): pick more cards of this "
+            "currency, then press Buy."
+        ),
         "widget.refusal-city": "A city board shows a city, such as alh.City(), not {value}.",
         "widget.refusal-tiles": (
             "The tiles to try are tiles or tile codes, such as ['tower-9-N'], not {value}."
