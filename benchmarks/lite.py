@@ -64,6 +64,7 @@ sys.path.insert(0, str(ROOT))
 # calls a few of its own services (updates, accounts, autofill) past the flags: the proxy
 # refuses those too, and the report tells them apart from what the site's pages asked for.
 from tests.browser.lab import (  # noqa: E402
+    BUTTON_ON,
     CHROMIUM_ARGS,
     KERNEL_IDLE,
     RefusingProxy,
@@ -290,12 +291,6 @@ def choose_times(page, widget, rounds: int) -> list[float]:
     root = widget.element_handle()
     return [page.evaluate(CHOOSE_AND_WAIT, root) for _ in range(rounds)]
 
-
-# -- 4: a bot's turn at the table --------------------------------------------------------------
-BUTTON_ON = """([root, what]) => {
-  const button = root.querySelector(`[data-do="${what}"]`);
-  return !!button && button.getAttribute("data-off") === "false";
-}"""
 
 # The table is one SVG, redrawn whole when Python answers: the human's turn is back when Take
 # money is on and End turn off (it stays the other way round until the answer comes).

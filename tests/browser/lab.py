@@ -45,6 +45,13 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 
+# Whether the game table's button ``what`` may be pressed now. The table is one SVG, redrawn
+# whole when Python answers, so the button is looked up afresh inside ``root`` each time.
+BUTTON_ON = """([root, what]) => {
+  const button = root.querySelector(`[data-do="${what}"]`);
+  return !!button && button.getAttribute("data-off") === "false";
+}"""
+
 KERNEL_IDLE = """() => {
   const panel = window.jupyterapp?.shell?.currentWidget;
   const kernel = panel?.sessionContext?.session?.kernel;

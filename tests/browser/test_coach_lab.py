@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from .lab import TIMEOUT, open_notebook, printed, run_cell, running_lab, write_notebook
+from .lab import BUTTON_ON, TIMEOUT, open_notebook, printed, run_cell, running_lab, write_notebook
 from .test_accessibility import AUDIT, _axe_script, blocking, set_theme
 
 pytestmark = pytest.mark.slow
@@ -37,13 +37,6 @@ def lab(tmp_path_factory) -> Iterator[str]:
     with running_lab(root, "coach.ipynb") as url:
         yield url
 
-
-# Whether the table's button ``what`` may be pressed now. The table is one SVG, redrawn whole
-# when Python answers, so the button is looked up afresh each time.
-BUTTON_ON = """([root, what]) => {
-  const button = root.querySelector(`[data-do="${what}"]`);
-  return !!button && button.getAttribute("data-off") === "false";
-}"""
 
 # Ana's turn is back (Take money on), or the coach asks its question.
 TURN_OR_QUESTION = f"""(root) => !!root.querySelector(".alh-coach-question")

@@ -25,6 +25,7 @@ import pytest
 import alhambra_nb as alh
 
 from .lab import (
+    BUTTON_ON,
     KERNEL_IDLE,
     RefusingProxy,
     SiteHandler,
@@ -196,14 +197,6 @@ def test_every_tutorial_runs_top_to_bottom_offline(offline_page, site, path):
     if path.endswith("09_play_against_the_computer.ipynb"):
         play_a_turn_at_the_table(page)
     assert refused == []
-
-
-# Whether the table's button ``what`` may be pressed now. The table is one SVG, redrawn whole
-# when Python answers, so the button is looked up afresh each time.
-BUTTON_ON = """([root, what]) => {
-  const button = root.querySelector(`[data-do="${what}"]`);
-  return !!button && button.getAttribute("data-off") === "false";
-}"""
 
 
 def play_a_turn_at_the_table(page) -> None:
