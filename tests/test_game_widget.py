@@ -911,3 +911,27 @@ def test_choosing_a_tile_puts_away_the_note_of_what_was_done_before():
     assert w.choice == ("bought", 0) and w.note == ""
     w.act(alh.ReserveTile(w.game.state.players[0].bought[0]))
     assert w.note  # a refusal or what happened: said, not put away
+
+
+def test_the_cells_a_bot_just_built_on_are_ringed_until_the_learner_moves_again():
+    table = alh.GameWidget(alh.Game(["Ana", "Ben"], seed=7), {1: "greedy"})
+    table.act(next(a for a in table.game.legal_actions() if isinstance(a, alh.TakeMoney)))
+    start = len(table.game.state.log)
+    table.act(alh.EndTurn())
+    built = {
+        ",".join(map(str, e.params["cell"]))
+        for e in table.game.state.log[start:]
+        if e.key == "event.place" and e.params["player"] == "Ben"
+    }
+    assert built, "the greedy bot built nothing in its turn"
+    root = ET.fromstring(table._table["svg"])
+    ringed = {
+        (g.get("data-cell"), city.get("data-seat"))
+        for city in root.iter()
+        if "player-city" in (city.get("class") or "")
+        for g in city.iter()
+        if "fresh-build" in (g.get("class") or "").split()
+    }
+    assert ringed == {(cell, "1") for cell in built}
+    table.act(next(a for a in table.game.legal_actions() if isinstance(a, alh.TakeMoney)))
+    assert "fresh-build" not in table._table["svg"]

@@ -26,7 +26,7 @@ from . import words as _words  # noqa: F401  (adds the pictures' templates to th
 from .expansion import ModuleControls, draw_modules_panel, draw_player_extras, money_totals
 from .palette import PALETTE
 from .parts import MUTED, label, node, panel, plain
-from .svg import Extent, city_extent, city_svg, tile_fragment
+from .svg import Extent, cell_key, city_extent, city_svg, tile_fragment
 from .text import describe_tile
 
 CURRENCY_FILL: Mapping[Currency, str] = {
@@ -359,6 +359,7 @@ def _draw_player(
     extent = city_extent(player.city)
     picture = city_svg(player.city, extent=extent, show_wall=False, language=language)
     board = plain(ET.fromstring(picture))
+    _ring_fresh_builds(board, _fresh_bot_builds(table, player.name))
     _, _, box_w, box_h = (float(v) for v in board.get("viewBox", "0 0 100 100").split())
     scale = min(0.64, (PANEL_WIDTH - 20) / box_w, 420 / box_h)
     board.set("x", "10")
@@ -371,6 +372,29 @@ def _draw_player(
     height = top + box_h * scale + 10
     bg.set("height", f"{height:.0f}")
     return height, extent
+
+
+def _fresh_bot_builds(table: _Table, name: str) -> set[str]:
+    """The cells where ``name``, played by a bot, built in what just happened (the log's fresh
+    lines): drawn ringed, so a bot's building is seen where it stands, not only in the log."""
+    events = table.game.state.log
+    marks = table.view.log_marks
+    start = len(events) if table.view.fresh_from is None else table.view.fresh_from
+    return {
+        cell_key(tuple(event.params["cell"]))
+        for index, event in enumerate(events[start:], start)
+        if index < len(marks) and marks[index] == "bot"
+        and event.key in ("event.place", "event.build", "event.swap")
+        and event.params.get("player") == name
+    }  # fmt: skip
+
+
+def _ring_fresh_builds(board: ET.Element, cells: set[str]) -> None:
+    for cell in board.iter():
+        if cell.get("data-cell") in cells and "tile" in cell.get("class", "").split():
+            cell.set("class", cell.get("class", "") + " fresh-build")
+            node(cell, "rect", "fresh-ring", x=1, y=1, width=98, height=98, rx=8, fill="none",
+                 stroke=PALETTE["highlight"], stroke_width=6, stroke_dasharray="14 6")  # fmt: skip
 
 
 def _draw_hand(group: ET.Element, player: PlayerState, top: float, language: str) -> float:
