@@ -87,7 +87,6 @@ def test_a_whole_coached_game_teaches_at_least_twelve_topics_each_once(seed):
 
 def test_every_note_is_in_the_tables_language():
     table, _ = play_coached(7, language="pl")
-    english = Coach(table.game, 0, "en")
     assert table.coach is not None
     for note in table.coach.notes:
         assert note.text
@@ -99,7 +98,6 @@ def test_every_note_is_in_the_tables_language():
         pl != en
         for pl, en in zip((n.text for n in table.coach.notes), said_in_english, strict=True)
     )
-    assert english.notes == []  # a new coach has said nothing
 
 
 def learner_turn_table(seed: int = 7) -> alh.GameWidget:

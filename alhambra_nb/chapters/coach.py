@@ -131,6 +131,8 @@ TOPICS: tuple[tuple[str, str], ...] = (
 """Every topic the coach teaches, in the order a game usually reaches them, with the chapter
 that teaches it in full. A mistake's topic is its rule's id."""
 
+CHAPTER_OF = dict(TOPICS)
+
 RULE_CHAPTERS = (
     ("placement/", "building"),
     ("city/", "building"),
@@ -229,7 +231,12 @@ class Coach:
     def _note(self, said: _Said) -> Note:
         return Note(said.topic, render(said.key, said.params, self.language), said.chapter)
 
-    def _teach(self, topic: str, chapter: str, key: str, **params: Any) -> Note | None:
+    def _teach(self, topic: str, **params: Any) -> Note | None:
+        """The note of a planned topic (its chapter from :data:`TOPICS`, its words from the
+        catalogue's ``coach.<topic>``), unless it was taught already."""
+        return self._say(topic, CHAPTER_OF[topic], f"coach.{topic}", params)
+
+    def _say(self, topic: str, chapter: str, key: str, params: Mapping[str, Any]) -> Note | None:
         if topic in self.topics:
             return None
         said = _Said(topic, key, params, chapter)
@@ -251,7 +258,7 @@ class Coach:
         self._seen = len(events)
         notes = [note for event in new for note in self._on_event(event.key, event.params)]
         if self._learners_turn():
-            notes.append(self._teach("turn/actions", "turn", "coach.turn/actions"))
+            notes.append(self._teach("turn/actions"))
         return [note for note in notes if note is not None]
 
     def _learners_turn(self) -> bool:
@@ -262,33 +269,29 @@ class Coach:
         mine = params.get("player") == self._name
         if key == "event.take" and mine:
             cards = Cards(params["cards"])
-            return [self._teach("turn/take-money", "turn", "coach.turn/take-money", cards=cards)]
+            return [self._teach("turn/take-money", cards=cards)]
         if key in ("event.buy-exact", "event.buy-over") and mine:
             return self._on_buy(key, params)
         if key in ("event.place", "event.build") and mine:
             tile = Tile.parse(params["tile"])
-            return [self._teach("building/rules", "building", "coach.building/rules", tile=tile)]
+            return [self._teach("building/rules", tile=tile)]
         if key == "event.reserve" and mine:
             tile = Tile.parse(params["tile"])
-            return [
-                self._teach("redesign/reserve", "redesign", "coach.redesign/reserve", tile=tile)
-            ]
+            return [self._teach("redesign/reserve", tile=tile)]
         if key == "event.end" and mine:
-            return [self._teach("end-of-turn/refill", "end-of-turn", "coach.end-of-turn/refill")]
+            return [self._teach("end-of-turn/refill")]
         if key == "event.scoring-card":
-            return [self._teach("scoring-cards/when", "scoring-cards", "coach.scoring-cards/when")]
+            return [self._teach("scoring-cards/when")]
         if key == "event.scoring":
             return self._on_scoring(params["round"])
         if key == "event.market-short":
-            return [self._teach("end-of-game/last", "end-of-game", "coach.end-of-game/last")]
+            return [self._teach("end-of-game/last")]
         if key == "event.game-over":
             winners = join(params["winners"], self.language)
             count = len(params["winners"])
             return [
                 self._teach(
                     "end-of-game/end",
-                    "end-of-game",
-                    "coach.end-of-game/end",
                     winners=winners,
                     points=params["points"],
                     count=count,
@@ -298,21 +301,13 @@ class Coach:
 
     def _on_buy(self, key: str, params: Mapping[str, Any]) -> list[Note | None]:
         tile = Tile.parse(params["tile"])
-        notes = [
-            self._teach(
-                "buying/pay", "buying", "coach.buying/pay", currency=_currency(params["currency"])
-            )
-        ]
+        notes = [self._teach("buying/pay", currency=_currency(params["currency"]))]
         if key == "event.buy-exact":
-            notes.append(
-                self._teach("buying/exact", "buying", "coach.buying/exact", price=params["price"])
-            )
+            notes.append(self._teach("buying/exact", price=params["price"]))
         else:
             words = {"total": params["total"], "price": params["price"]}
-            notes.append(self._teach("buying/overpay", "buying", "coach.buying/overpay", **words))
-        notes.append(
-            self._teach("end-of-turn/place", "end-of-turn", "coach.end-of-turn/place", tile=tile)
-        )
+            notes.append(self._teach("buying/overpay", **words))
+        notes.append(self._teach("end-of-turn/place", tile=tile))
         return notes
 
     def _on_scoring(self, round_: int) -> list[Note | None]:
@@ -325,14 +320,12 @@ class Coach:
             self._question = (round_, asked.building.value)
         notes: list[Note | None] = []
         length = self._game.players[self._seat].city.longest_wall()
-        notes.append(self._teach("scoring/walls", "scoring", "coach.scoring/walls", length=length))
+        notes.append(self._teach("scoring/walls", length=length))
         neutral = self._game.neutral
         if neutral is not None:
             notes.append(
                 self._teach(
                     "two-players/neutral",
-                    "two-players",
-                    "coach.two-players/neutral",
                     neutral=neutral.name,
                 )
             )
@@ -382,7 +375,7 @@ class Coach:
         verdict = _Said(f"scoring/answer-{question.round}", key, words, "scoring")
         self._said.append(verdict)
         mine = self._my_counts()
-        taught = self._teach("scoring/majorities", "scoring", "coach.scoring/majorities", mine=mine)
+        taught = self._teach("scoring/majorities", mine=mine)
         return [n for n in (self._note(verdict), taught) if n is not None]
 
     def _my_counts(self) -> str:
@@ -400,7 +393,7 @@ class Coach:
         for violation in violations:
             topic = violation.rule.value
             why = violation.explain(self.language)
-            note = self._teach(topic, _chapter_of(topic), "coach.mistake", why=why)
+            note = self._say(topic, _chapter_of(topic), "coach.mistake", {"why": why})
             if note is not None:
                 return note
         return None
@@ -431,8 +424,3 @@ def _asked_type(breakdown: ScoreBreakdown, learner: str) -> TypeResult | None:
 
 def _chapter_of(rule: str) -> str:
     return next((chapter for start, chapter in RULE_CHAPTERS if rule.startswith(start)), "turn")
-
-
-def topic_chapters() -> dict[str, str]:
-    """Every planned topic with its chapter."""
-    return dict(TOPICS)

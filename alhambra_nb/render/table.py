@@ -374,12 +374,18 @@ def _draw_player(
     return height, extent
 
 
+def _fresh_from(table: _Table) -> int:
+    """The first log line of what just happened (none: past the last line)."""
+    fresh = table.view.fresh_from
+    return len(table.game.state.log) if fresh is None else fresh
+
+
 def _fresh_bot_builds(table: _Table, name: str) -> set[str]:
     """The cells where ``name``, played by a bot, built in what just happened (the log's fresh
     lines): drawn ringed, so a bot's building is seen where it stands, not only in the log."""
     events = table.game.state.log
     marks = table.view.log_marks
-    start = len(events) if table.view.fresh_from is None else table.view.fresh_from
+    start = _fresh_from(table)
     return {
         cell_key(tuple(event.params["cell"]))
         for index, event in enumerate(events[start:], start)
@@ -464,7 +470,7 @@ def _draw_neutral(root: ET.Element, table: _Table, y: float) -> float:
 def _draw_log(root: ET.Element, table: _Table, y: float) -> float:
     events = table.game.state.log
     marks = table.view.log_marks
-    fresh_from = len(events) if table.view.fresh_from is None else table.view.fresh_from
+    fresh_from = _fresh_from(table)
     first = max(0, len(events) - LOG_LINES)
     lines: list[tuple[str, str, bool, bool]] = []
     for index in range(first, len(events)):
