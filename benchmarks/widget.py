@@ -69,7 +69,7 @@ async ([source, state]) => {
     const el = document.createElement("div");
     document.body.replaceChildren(el);
     const t0 = performance.now();
-    module.render({ model, el });
+    (module.default ?? module).render({ model, el });
     el.getBoundingClientRect();  // include layout
     times.push(performance.now() - t0);
   }

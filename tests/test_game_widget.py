@@ -24,6 +24,7 @@ from alhambra_nb.modules.characters import (
     MachmaSwap,
     PayBid,
 )
+from alhambra_nb.render import describe_tile
 from alhambra_nb.widgets import game as game_widget
 from alhambra_nb.widgets.board import parse_cell_key
 from alhambra_nb.widgets.expansion import BOARD_ACTIONS
@@ -930,8 +931,109 @@ def test_the_cells_a_bot_just_built_on_are_ringed_until_the_learner_moves_again(
         for city in root.iter()
         if "player-city" in (city.get("class") or "")
         for g in city.iter()
-        if "fresh-build" in (g.get("class") or "").split()
+        if "spotlit" in (g.get("class") or "").split()
     }
     assert ringed == {(cell, "1") for cell in built}
     table.act(next(a for a in table.game.legal_actions() if isinstance(a, alh.TakeMoney)))
-    assert "fresh-build" not in table._table["svg"]
+    assert "spotlit" not in table._table["svg"]
+
+
+# -- the replay of the bots' moves -------------------------------------------------------------
+def spotlit(svg: str) -> dict[str, set[str]]:
+    """What a table picture rings, by kind: display cards, market spaces, and cells
+    (``"seat:cell"``)."""
+    found: dict[str, set[str]] = {"card": set(), "space": set(), "cell": set()}
+    root = ET.fromstring(svg)
+    for city in root.iter():
+        if "player-city" in (city.get("class") or ""):
+            for g in city.iter():
+                if "spotlit" in (g.get("class") or "").split():
+                    found["cell"].add(f"{city.get('data-seat')}:{g.get('data-cell')}")
+    for g in root.iter():
+        if "spotlit" in (g.get("class") or "").split():
+            for kind in ("card", "space"):
+                if g.get(f"data-{kind}") is not None:
+                    found[kind].add(g.get(f"data-{kind}"))
+    return found
+
+
+def bot_turns(seed: int, turns: int):
+    """Ana takes money each turn; after each, the table and the bot's actions of its turn as
+    the log tells them: each a list of lines, from the one naming Ben on."""
+    w = alh.GameWidget(alh.Game(["Ana", "Ben"], seed=seed), {1: "greedy"})
+    for _ in range(turns):
+        w.act(next(a for a in w.game.legal_actions() if isinstance(a, alh.TakeMoney)))
+        start = len(w.game.state.log)
+        w.act(alh.EndTurn())
+        log = list(w.game.state.log)
+        ended = next(i for i in range(start, len(log)) if log[i].key == "event.end")
+        actions: list[list[Any]] = []
+        for event in log[ended + 1 :]:
+            if event.params.get("player") == "Ben" or not actions:
+                actions.append([])
+            actions[-1].append(event)
+        yield w, actions
+
+
+def test_the_replay_shows_each_bot_move_on_the_table_as_it_was_with_what_it_took_ringed():
+    """Each step is one of the bot's actions, in the log's words; a take rings the display
+    cards taken and a purchase the market space bought from (on the table before they went),
+    a building the cell it stands on. Watching changes nothing in the game."""
+    kinds: set[str] = set()
+    for w, actions in bot_turns(seed=7, turns=6):
+        history, log = w.game.history, len(w.game.state.log)
+        texts = w.show_replay()
+        steps = w._replay["steps"]
+        assert texts == [step["text"] for step in steps]
+        assert len(steps) == len(actions)
+        for number, (step, lines) in enumerate(zip(steps, actions, strict=True), 1):
+            assert step["title"] == f"Ben, move {number} of {len(steps)}"
+            assert step["text"].split() == " ".join(e.sentence("en") for e in lines).split()
+            rung = spotlit(step["svg"])
+            first = lines[0]
+            if first.key == "event.take":
+                kinds.add("take")
+                assert rung["card"] == set(first.params["cards"]) and not rung["space"]
+            elif first.key.startswith("event.buy"):
+                kinds.add("buy")
+                (space,) = rung["space"]
+                drawn = ET.fromstring(step["svg"]).find(f".//*[@data-space='{space}']")
+                tile = alh.Tile.parse(first.params["tile"])
+                assert describe_tile(tile, "en") in drawn.get("aria-label")
+            elif first.key == "event.place":
+                kinds.add("build")
+                assert rung["cell"] == {"1:" + ",".join(map(str, first.params["cell"]))}
+            else:
+                assert rung == {"card": set(), "space": set(), "cell": set()}
+        assert w.game.history == history and len(w.game.state.log) == log
+    assert kinds == {"take", "buy", "build"}
+
+
+def test_the_replay_is_asked_and_put_away_from_the_page_and_ends_with_the_position():
+    w, _ = next(bot_turns(seed=7, turns=1))
+    assert w._table["tools"]["replay"] and w._table["tools"]["replay_label"] == (
+        "Show what the bot did"
+    )
+    send(w, {"kind": "replay"})
+    first = w._replay
+    assert first["steps"] and first["serial"] == 1
+    send(w, {"kind": "replay", "do": "hide"})
+    assert "steps" not in w._replay
+    send(w, {"kind": "replay"})
+    assert w._replay["serial"] == 2 and w._replay["steps"] == first["steps"]
+    w.language = "de"  # said again in the table's language
+    assert w._replay["steps"][0]["title"] != first["steps"][0]["title"]
+    assert w._replay["steps"][0]["svg"] != first["steps"][0]["svg"]
+    w.language = "en"
+    w.act(next(a for a in w.game.legal_actions() if isinstance(a, alh.TakeMoney)))
+    # The learner moved: the bot has not moved since, so there is nothing to replay.
+    assert "steps" not in w._replay and not w._table["tools"]["replay"]
+    assert w.show_replay() == [] and w.note == "No bot has moved since your last move."
+
+
+def test_an_undo_takes_the_bots_moves_it_took_back_out_of_the_replay():
+    w, _ = next(bot_turns(seed=7, turns=1))
+    w.show_replay()
+    assert w.undo()
+    assert "steps" not in w._replay and not w._table["tools"]["replay"]
+    assert "spotlit" not in w._table["svg"]

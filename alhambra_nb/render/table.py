@@ -12,7 +12,7 @@ from __future__ import annotations
 import textwrap
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 from unicodedata import east_asian_width
 
@@ -26,7 +26,7 @@ from . import words as _words  # noqa: F401  (adds the pictures' templates to th
 from .expansion import ModuleControls, draw_modules_panel, draw_player_extras, money_totals
 from .palette import PALETTE
 from .parts import MUTED, label, node, panel, plain
-from .svg import Extent, cell_key, city_extent, city_svg, tile_fragment
+from .svg import Extent, city_extent, city_svg, tile_fragment
 from .text import describe_tile
 
 CURRENCY_FILL: Mapping[Currency, str] = {
@@ -63,6 +63,16 @@ class TableControls(Protocol):
 
 
 @dataclass(frozen=True)
+class Spotlight:
+    """What a table picture rings as just done, so it is seen where it happened and not only in
+    the log: display cards taken (by id), market spaces bought from, cells built on (by seat)."""
+
+    cards: frozenset[str] = frozenset()
+    spaces: frozenset[int] = frozenset()
+    cells: Mapping[int, frozenset[str]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class TableView:
     """How a table is shown, besides the game itself."""
 
@@ -78,6 +88,8 @@ class TableView:
     """A line under the title, saying what to do."""
     controls: TableControls | None = None
     """A live table's buttons (``None``: a picture, with this turn's summary)."""
+    spotlight: Spotlight = field(default_factory=Spotlight)
+    """What the picture rings as just done."""
 
 
 @dataclass(frozen=True)
@@ -164,7 +176,7 @@ def money_card(
     data: str,
     about: str,
     language: str,
-) -> None:
+) -> ET.Element:
     """A money card: its colour, its value and its currency's name (colour never speaks
     alone); ``data`` names the attribute that carries its id (``data-card``, ``data-hand``),
     ``about`` what a screen reader says of it (the card and where it lies)."""
@@ -192,6 +204,7 @@ def money_card(
         name = template(f"widget.currency-short.{kind}", language)
     label(group, "card-currency", name, w / 2, h - (10 if big else 6),
           font_size=13 if big else 10, text_anchor="middle")  # fmt: skip
+    return group
 
 
 def text_width(text: str, font_size: float) -> float:
@@ -249,13 +262,18 @@ def _draw_market_row(root: ET.Element, table: _Table, y: float) -> float:
     height = 186
     say = _say(language)
     market = panel(root, "market", 0, y, 500, height, say("widget.table-market"))
+    spot = table.view.spotlight
     for index, tile in enumerate(state.market):
-        _draw_space(market, index + 1, tile, language)
+        space = _draw_space(market, index + 1, tile, language)
+        if index + 1 in spot.spaces:
+            ring(space, 112, 150)
     display = panel(root, "display", 508, y, 340, height, say("widget.table-display"))
     for index, card_id in enumerate(state.display):
         about = say("widget.card-on-display", card=card_words(card_id, language))
-        money_card(display, card_id, 12 + index * 80, 32, 70, 104, data="card", about=about,
-                   language=language)  # fmt: skip
+        drawn = money_card(display, card_id, 12 + index * 80, 32, 70, 104, data="card",
+                           about=about, language=language)  # fmt: skip
+        if card_id in spot.cards:
+            ring(drawn, 70, 104)
     if not state.display:
         label(display, "display-empty", say("widget.table-empty"), 20, 80, fill=MUTED)
     # Each count with its own noun, so each takes the plural its number asks for.
@@ -271,7 +289,7 @@ def _draw_market_row(root: ET.Element, table: _Table, y: float) -> float:
     return y + height
 
 
-def _draw_space(market: ET.Element, space: int, tile: Tile | None, language: str) -> None:
+def _draw_space(market: ET.Element, space: int, tile: Tile | None, language: str) -> ET.Element:
     """A market space: its currency's band, its tile and price (or that it is empty)."""
     say = _say(language)
     currency = space_currency(space)
@@ -297,6 +315,7 @@ def _draw_space(market: ET.Element, space: int, tile: Tile | None, language: str
     else:
         label(group, "space-empty", say("widget.table-empty"), 56, 80,
               text_anchor="middle", fill=MUTED)  # fmt: skip
+    return group
 
 
 def _draw_turn_summary(root: ET.Element, table: _Table, y: float, height: float) -> None:
@@ -359,7 +378,7 @@ def _draw_player(
     extent = city_extent(player.city)
     picture = city_svg(player.city, extent=extent, show_wall=False, language=language)
     board = plain(ET.fromstring(picture))
-    _ring_fresh_builds(board, _fresh_bot_builds(table, player.name))
+    _ring_cells(board, table.view.spotlight.cells.get(seat, frozenset()))
     _, _, box_w, box_h = (float(v) for v in board.get("viewBox", "0 0 100 100").split())
     scale = min(0.64, (PANEL_WIDTH - 20) / box_w, 420 / box_h)
     board.set("x", "10")
@@ -380,27 +399,18 @@ def _fresh_from(table: _Table) -> int:
     return len(table.game.state.log) if fresh is None else fresh
 
 
-def _fresh_bot_builds(table: _Table, name: str) -> set[str]:
-    """The cells where ``name``, played by a bot, built in what just happened (the log's fresh
-    lines): drawn ringed, so a bot's building is seen where it stands, not only in the log."""
-    events = table.game.state.log
-    marks = table.view.log_marks
-    start = _fresh_from(table)
-    return {
-        cell_key(tuple(event.params["cell"]))
-        for index, event in enumerate(events[start:], start)
-        if index < len(marks) and marks[index] == "bot"
-        and event.key in ("event.place", "event.build", "event.swap")
-        and event.params.get("player") == name
-    }  # fmt: skip
-
-
-def _ring_fresh_builds(board: ET.Element, cells: set[str]) -> None:
+def _ring_cells(board: ET.Element, cells: frozenset[str]) -> None:
     for cell in board.iter():
         if cell.get("data-cell") in cells and "tile" in cell.get("class", "").split():
-            cell.set("class", cell.get("class", "") + " fresh-build")
-            node(cell, "rect", "fresh-ring", x=1, y=1, width=98, height=98, rx=8, fill="none",
-                 stroke=PALETTE["highlight"], stroke_width=6, stroke_dasharray="14 6")  # fmt: skip
+            ring(cell, 100, 100)
+
+
+def ring(group: ET.Element, width: float, height: float) -> None:
+    """A dashed ring, in the highlight colour, round a part the spotlight is on."""
+    group.set("class", group.get("class", "") + " spotlit")
+    node(group, "rect", "spot-ring", x=1, y=1, width=width - 2, height=height - 2, rx=8,
+         fill="none", stroke=PALETTE["highlight"], stroke_width=6,
+         stroke_dasharray="14 6")  # fmt: skip
 
 
 def _draw_hand(group: ET.Element, player: PlayerState, top: float, language: str) -> float:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import xml.etree.ElementTree as ET
+from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -40,6 +41,7 @@ from ..core.actions import (
 from ..core.bots import LEVELS, Bot, BotError, bot_for
 from ..core.city import City
 from ..core.errors import AlhambraError
+from ..core.events import Event
 from ..core.game import Game
 from ..core.geometry import Cell
 from ..core.messages import Phrase, render, sentences, shown, words
@@ -47,14 +49,14 @@ from ..core.money import CURRENCY, VALUE, describe, space_currency, total
 from ..core.payment import is_exact_payment
 from ..core.phases import PHASE_FINAL, PHASE_OVER, PHASE_PLAY
 from ..core.search import Hint, hint
-from ..core.state import PlayerState
+from ..core.state import GameState, PlayerState
 from ..core.tiles import Tile
 from ..core.views import BoardMode, Offer, PaymentDue
 from ..core.violations import RuleId, Violation
 from ..render import city_extent, describe_cell, tile_fragment
 from ..render.parts import panel
 from ..render.svg import cell_key
-from ..render.table import TableView, table_picture
+from ..render.table import Spotlight, TableView, table_picture
 from .board import (
     BadMessageError,
     BoardWidget,
@@ -85,6 +87,10 @@ space's currency (2**8 payments per space); a bigger hand is checked when Buy is
 
 BOT_MOVES_SAID = 4
 """The most of the bots' moves the note after a learner's move repeats (the log has them all)."""
+
+REPLAY_MOVES = 24
+"""The most of the bots' latest moves kept to replay (three bots' turns, or the end of a game
+the bots play out alone)."""
 
 MAX_BOT_ACTIONS = 5000
 """A guard: bots that do not finish within this many actions are stopped with a note."""
@@ -124,6 +130,49 @@ class LiveControls:
         """The module actions, Pay and the gate chooser, in the expansion II panel."""
         return draw_module_controls(group, top, width, offers=self.offers, gate=self.gate,
                                     paying=self.paying, language=self.language)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class BotMove:
+    """An action a bot took, kept to show it on the table: the bot's seat, the states before
+    and after it, and the log lines it wrote (``lines``: from, to)."""
+
+    seat: int
+    before: GameState
+    after: GameState
+    lines: tuple[int, int]
+
+    def events(self) -> Sequence[Event]:
+        return self.after.log[self.lines[0] : self.lines[1]]
+
+    def took(self) -> bool:
+        """Whether it took from the money display or the market (shown before it happened,
+        with what it took ringed; anything else is shown after it happened)."""
+        return any(e.key in _TAKES for e in self.events())
+
+
+_TAKES = frozenset({"event.take", "event.buy-exact", "event.buy-over"})
+_BUILDS = frozenset({"event.place", "event.build", "event.swap"})
+
+
+def spotlight(moves: Iterable[BotMove], *, taken: bool = False) -> Spotlight:
+    """The cells the ``moves`` built on, by seat; with ``taken``, also the display cards and
+    market spaces they took from (which are gone from the table afterwards)."""
+    cards: set[str] = set()
+    spaces: set[int] = set()
+    cells: dict[int, set[str]] = {}
+    for move in moves:
+        for event in move.events():
+            params = event.params
+            if event.key in _BUILDS:
+                cells.setdefault(move.seat, set()).add(cell_key(tuple(params["cell"])))
+            elif taken and event.key == "event.take":
+                cards.update(params["cards"])
+            elif taken and event.key in _TAKES:
+                tile = Tile.parse(params["tile"])
+                spaces.update(i for i, t in enumerate(move.before.market, 1) if t == tile)
+    frozen = {seat: frozenset(keys) for seat, keys in cells.items()}
+    return Spotlight(frozenset(cards), frozenset(spaces), frozen)
 
 
 def table_payload(game: Game, view: TableView, language: str) -> tuple[str, dict[str, Any]]:
@@ -244,7 +293,7 @@ class GameWidget(BoardWidget):
     one.
     """
 
-    _esm = bundle("board.js", "coach.js", "game.js")
+    _esm = bundle("board.js", "coach.js", "replay.js", "game.js")
     _css = bundle("board.css", "game.css")
     _page_writable = frozenset({"choice", "redesign", "gate"})
 
@@ -274,6 +323,8 @@ class GameWidget(BoardWidget):
     follows the game hidden or not, and keeps what it said."""
     _coach = traitlets.Dict().tag(sync=True)
     """The coach's panel: its fresh notes, the open question, the chapters met and to come."""
+    _replay = traitlets.Dict().tag(sync=True)
+    """The bots' last moves shown step by step (empty steps: none shown), and a serial."""
 
     def __init__(
         self,
@@ -317,6 +368,11 @@ class GameWidget(BoardWidget):
         self._marks: list[str] = [""] * len(self._game.state.log)
         self._actors: list[str] = []
         self._fresh_from = len(self._marks)
+        self._bot_turn: deque[BotMove] = deque(maxlen=REPLAY_MOVES)
+        """The bots' moves since the learner's last one: ringed on the table, and replayed."""
+        self._replaying: tuple[str, dict[str, Any]] | None = None
+        """The replay shown (its language and payload), or ``None``."""
+        self._replays = 0
         self._version = 0
         self._ready = False
         self._board: BoardMode | None = None
@@ -433,7 +489,7 @@ class GameWidget(BoardWidget):
         label = self._render(f"widget.level-{change['new']}")
         self._say(self._render("widget.level-set", level=label), "info")
         if self.autoplay and self._bot_to_play():  # a seat played by hand since its bot failed
-            self._fresh_from = len(self._marks)
+            self._start_fresh()
             self._run_bots(None)
             self._settle_choice(reset=True)
         self._refresh()
@@ -470,16 +526,15 @@ class GameWidget(BoardWidget):
                 self._coach_of.mistake(violations)
             self._refresh()
             return violations
-        self._fresh_from = len(self._marks)
+        self._start_fresh()
         self._apply(action, "human")
         done = [e.sentence(self.language) for e in self._game.state.log[self._fresh_from :]]
         self._settle_choice(reset=True)
-        bots_from = len(self._game.state.log)
         if self.autoplay:
             self._run_bots(None)
         # What the bots did is said where the learner looks, after their own move: the log at
         # the table's foot is out of view, and a bot plays its turn in a blink.
-        said = done[:2] + self._bot_moves(bots_from)
+        said = done[:2] + self._bot_moves()
         self._say(sentences(said, self.language) or self._render("widget.game-done"), "done")
         self._settle_choice()
         self._refresh()
@@ -500,6 +555,9 @@ class GameWidget(BoardWidget):
                 break
         del self._marks[len(self._game.state.log) :]
         self._fresh_from = min(self._fresh_from, len(self._marks))
+        kept = [move for move in self._bot_turn if move.lines[1] <= len(self._marks)]
+        self._bot_turn = deque(kept, maxlen=REPLAY_MOVES)
+        self._replaying = None
         self._settle_choice(reset=True)
         key = "widget.game-undone-with-bots" if len(taken) > 1 else "widget.game-undone"
         self._say(self._render(key, action=taken[-1], count=len(taken) - 1), "info")
@@ -509,7 +567,7 @@ class GameWidget(BoardWidget):
     def play_bots(self, turns: int | None = 1) -> int:
         """Let the bots play ``turns`` turns (``None``: until a player without a bot is to
         play); returns how many actions they took."""
-        self._fresh_from = len(self._marks)
+        self._start_fresh()
         count = self._run_bots(turns)
         self._settle_choice(reset=True)
         self._refresh()
@@ -548,15 +606,60 @@ class GameWidget(BoardWidget):
     def _bot_to_play(self) -> bool:
         return not self._game.is_over() and self._game.state.current in self._bots
 
-    def _bot_moves(self, start: int) -> list[str]:
-        """The log's sentences from ``start`` on that tell what a bot player did (its takes,
-        purchases, buildings and redesigns; not the refills that follow)."""
-        bots = {self._game.state.players[seat].name for seat in self._bots}
+    def _start_fresh(self) -> None:
+        """What just happened starts now: the log's bold lines, the bots' moves, no replay."""
+        self._fresh_from = len(self._marks)
+        self._bot_turn.clear()
+        self._replaying = None
+
+    def _bot_moves(self) -> list[str]:
+        """The sentences that tell what the bots just did (their takes, purchases, buildings
+        and redesigns; not the ends of turns and the refills that follow)."""
+        names = [player.name for player in self._game.state.players]
         return [
             event.sentence(self.language)
-            for event in self._game.state.log[start:]
-            if event.params.get("player") in bots and event.key != "event.end"
+            for move in self._bot_turn
+            for event in move.events()
+            if event.params.get("player") == names[move.seat] and event.key != "event.end"
         ][:BOT_MOVES_SAID]
+
+    def show_replay(self) -> list[str]:
+        """Show the bots' moves since the learner's last one step by step, on the table as it
+        was (as *Watch the bots* does): what each took ringed before it took it, what it built
+        ringed where it stands. Returns each step's words; ``[]`` (and a note) when the bots
+        have not moved since."""
+        if not self._bot_turn:
+            self._say(self._render("widget.replay-none"), "info")
+            self._refresh()
+            return []
+        self._replaying = (self.language, self._replay_steps())
+        self._replays += 1
+        self._refresh()
+        return [step["text"] for step in self._replaying[1]["steps"]]
+
+    def hide_replay(self) -> None:
+        """Back from the replay to the table as it is now."""
+        self._replaying = None
+        self._refresh()
+
+    def _replay_steps(self) -> dict[str, Any]:
+        """Each bot move as the replay shows it: its title, its words (the log's), and the
+        table as it was, with what the move took or built ringed."""
+        moves = list(self._bot_turn)
+        names = [player.name for player in self._game.state.players]
+        steps = []
+        for number, move in enumerate(moves, 1):
+            state = move.before if move.took() else move.after
+            seen = len(state.log)
+            view = TableView(bots=frozenset(self._bots), log_marks=self._marks[:seen],
+                             fresh_from=move.lines[0] if seen > move.lines[0] else None,
+                             spotlight=spotlight([move], taken=True))  # fmt: skip
+            picture = table_picture(Game.from_state(state), view, language=self.language)
+            title = self._render("widget.replay-step", player=names[move.seat],
+                                 number=number, count=len(moves))  # fmt: skip
+            text = sentences((e.sentence(self.language) for e in move.events()), self.language)
+            steps.append({"title": title, "text": text, "svg": picture.svg})
+        return {"steps": steps}
 
     def _run_bots(self, turns: int | None) -> int:
         """Bots act until a player without one is to play, ``turns`` turns have passed, or the
@@ -566,8 +669,12 @@ class GameWidget(BoardWidget):
             seat = self._game.state.current
             bot = self._bots[seat]
             try:
+                before = self._game.state  # kept for the replay; the bot gets its own copy
                 action = bot.choose(self._game.state)
                 self._apply(action, "bot")
+                after = self._game.state
+                lines = (len(before.log), len(after.log))
+                self._bot_turn.append(BotMove(seat, before, after, lines))
             except Exception as error:  # a bot must never break the table
                 log.exception("the bot of seat %s failed", seat)
                 del self._bots[seat]
@@ -650,7 +757,8 @@ class GameWidget(BoardWidget):
                                 self.language)  # fmt: skip
         # No prompt in the picture: the status line above the table says it, once.
         view = TableView(bots=frozenset(self._bots), choice=self.choice, log_marks=self._marks,
-                         fresh_from=self._fresh_from, controls=controls)  # fmt: skip
+                         fresh_from=self._fresh_from, controls=controls,
+                         spotlight=spotlight(self._bot_turn))  # fmt: skip
         svg, meta = table_payload(self._game, view, self.language)
         meta["tools"] = self._tools_payload()
         if self._hint_at != self._moves:
@@ -665,6 +773,16 @@ class GameWidget(BoardWidget):
             self._options = self._compute_options(seat, payment)
             self._prompt = prompt
             self._coach = self._coach_payload()
+            self._replay = self._replay_payload()
+
+    def _replay_payload(self) -> dict[str, Any]:
+        """The replay shown, in the table's language (drawn again when the language changes);
+        the serial makes a replay asked for again a change the page sees."""
+        if self._replaying is None:
+            return {"serial": self._replays}
+        if self._replaying[0] != self.language:
+            self._replaying = (self.language, self._replay_steps())
+        return {**self._replaying[1], "serial": self._replays}
 
     def _coach_payload(self) -> dict[str, Any]:
         """What the coach says now: the notes since the last redraw (fresh), the open
@@ -705,7 +823,9 @@ class GameWidget(BoardWidget):
                   for name in LEVELS]  # fmt: skip
         if self.level is None and self._bot_seats:
             levels.insert(0, {"value": "", "label": self._render("widget.level-custom")})
-        return {"hint": self.human_to_play, "levels": levels if self._bot_seats else []}
+        replay = self._render("widget.replay-button", count=len(self._bot_seats))
+        return {"hint": self.human_to_play, "replay": bool(self._bot_turn), "replay_label": replay,
+                "levels": levels if self._bot_seats else []}  # fmt: skip
 
     def _hint_payload(self) -> dict[str, Any]:
         """The hint shown, in the table's language (said again when the language changes);
@@ -1058,6 +1178,12 @@ class GameWidget(BoardWidget):
     def _on_hint_hide(self, _content: dict[str, Any]) -> None:
         self.hide_hint()
 
+    def _on_replay(self, content: dict[str, Any]) -> None:
+        if content.get("do") == "hide":
+            self.hide_replay()
+        else:
+            self.show_replay()
+
     def _on_coach(self, content: dict[str, Any]) -> None:
         what = content.get("do")
         if what in ("show", "hide"):
@@ -1114,6 +1240,7 @@ _HANDLERS = {
     "pay": GameWidget._on_pay,
     "hint": GameWidget._on_hint,
     "hint-hide": GameWidget._on_hint_hide,
+    "replay": GameWidget._on_replay,
     "level": GameWidget._on_level,
 }
 """Message kinds the page sends, and who handles them."""

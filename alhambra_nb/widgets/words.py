@@ -97,6 +97,14 @@ add_messages(
         "game-page.coach-met": "Rules you have met",
         "game-page.coach-to-come": "Still to come",
         "game-page.coach-quiet": "The coach speaks up when a rule first matters.",
+        # -- the replay of the bots' moves --------------------------------------------------
+        "widget.replay-button": ("Show what the bot did", "Show what the bots did"),
+        "widget.replay-none": "No bot has moved since your last move.",
+        "widget.replay-step": "{player}, move {number} of {count}",
+        "game-page.replay-previous": "◀ Previous move",
+        "game-page.replay-next": "Next move ▶",
+        "game-page.replay-back": "Back to the game",
+        "game-page.replay-picture": "The table as it was: {step}. {text}",
         # under a tile of a tray: its type and price (its walls are in the picture)
         "widget.tray-caption": "{tile}, price {price}",
         # -- the live game table: its buttons (the picture's words are render's) ------------

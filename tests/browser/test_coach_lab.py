@@ -1,7 +1,8 @@
 """End to end in real JupyterLab: a coached game played by clicks and keys to past the first
 scoring. The coach's panel teaches as the game goes, asks its question at the scoring (the
 focus moves to the answers), takes the answer from the keyboard and explains; hidden and
-shown again it keeps what it said; axe-core finds nothing serious, light and dark.
+shown again it keeps what it said. The bot's moves are replayed one by one by keys. axe-core
+finds nothing serious in the coach and in the replay, light and dark.
 """
 
 from __future__ import annotations
@@ -57,6 +58,26 @@ def take_and_end_by_keys(page, table) -> None:
     page.wait_for_function(f"(root) => !({BUTTON_ON})([root, 'end'])", arg=root, timeout=TIMEOUT)
 
 
+def watch_the_bots_turn(page, table) -> None:
+    """The bot's moves, replayed one by one in place of the live table: by keys, from the
+    first to the last, then Escape back to the live table, the focus on the replay button."""
+    table.locator('[data-tool="replay"]').click()
+    replay = table.locator(".alh-replay")
+    replay.wait_for(state="visible", timeout=TIMEOUT)
+    assert not table.locator(".alh-table").is_visible()
+    title = replay.locator(".alh-replay-title")
+    count = int(title.inner_text().split(" of ")[1])
+    assert title.inner_text() == f"Ben, move 1 of {count}"
+    assert replay.locator(".spotlit").count() >= 1
+    for number in range(2, count + 1):
+        page.keyboard.press("Enter")  # the focus stays on Next move
+        assert title.inner_text() == f"Ben, move {number} of {count}"
+    page.keyboard.press("Escape")
+    replay.wait_for(state="hidden", timeout=TIMEOUT)
+    table.locator(".alh-table").wait_for(state="visible", timeout=TIMEOUT)
+    assert page.evaluate("document.activeElement?.dataset?.tool") == "replay"
+
+
 def test_a_coached_game_by_clicks_and_keys_to_past_the_first_scoring(page, lab, artifacts_dir):
     open_notebook(page, lab, height=900)
     run_cell(page, 0)
@@ -66,6 +87,10 @@ def test_a_coached_game_by_clicks_and_keys_to_past_the_first_scoring(page, lab, 
     first = coach.locator('.alh-coach-note[data-topic="turn/actions"]')
     assert "one of three things" in first.inner_text(timeout=TIMEOUT)
     assert coach.locator('.alh-coach-met li[data-chapter="turn"]').count() == 1
+
+    take_and_end_by_keys(page, table)
+    page.wait_for_function(TURN_OR_QUESTION, arg=table.element_handle(), timeout=TIMEOUT)
+    watch_the_bots_turn(page, table)
 
     question = coach.locator(".alh-coach-question")
     for _ in range(MOST_TURNS):
@@ -124,5 +149,14 @@ def test_the_coach_has_no_serious_accessibility_violation(page, lab, theme, arti
     page.set_viewport_size({"width": 1366, "height": 768})
     table.locator(".alh-coach").scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts_dir / f"coach-{theme}.png"))
+    audit = page.evaluate(AUDIT, ".alh-game")
+    assert not blocking(audit["violations"]), json.dumps(audit["violations"], indent=1)
+    # And the replay of the bot's moves, in place of the table.
+    take_and_end_by_keys(page, table)
+    page.wait_for_function(TURN_OR_QUESTION, arg=table.element_handle(), timeout=TIMEOUT)
+    table.locator('[data-tool="replay"]').click()
+    table.locator(".alh-replay").wait_for(state="visible", timeout=TIMEOUT)
+    table.locator(".alh-replay").scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts_dir / f"replay-{theme}.png"))
     audit = page.evaluate(AUDIT, ".alh-game")
     assert not blocking(audit["violations"]), json.dumps(audit["violations"], indent=1)

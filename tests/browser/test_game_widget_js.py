@@ -464,3 +464,54 @@ def test_the_table_page_writes_its_words_from_the_catalogue(page):
     )
     page.click(f'[data-card="{card}"]')
     assert status(page) == "Geld nehmen drücken."
+
+
+def test_the_bots_moves_are_replayed_one_by_one_by_mouse_and_keys(page):
+    """*Show what the bot did* puts the table as it was in place of the live one, one bot move
+    at a time with its words and what it took ringed; Next, Previous (arrows too) step through
+    it with the focus kept on the buttons, and Back (or Escape) returns to the live table."""
+    w = alh.GameWidget(alh.Game(["Ana", "Ben"], seed=7), {1: "greedy"})
+    w.act(next(a for a in w.game.legal_actions() if isinstance(a, alh.TakeMoney)))
+    w.act(alh.EndTurn())
+    history = w.game.history
+    mount(page, w)
+    live = page.locator(".alh-table")
+    button = page.locator(".alh-replay-button")
+    assert button.text_content() == "Show what the bot did" and button.is_enabled()
+    button.click()
+    deliver(page, w)
+    steps = w._replay["steps"]
+    assert len(steps) >= 2
+    box = page.locator(".alh-replay")
+    assert box.is_visible() and not live.is_visible()
+
+    def shown() -> tuple[str, str, int]:
+        title = page.text_content(".alh-replay-title")
+        return title, page.text_content(".alh-replay-text"), page.locator(
+            ".alh-replay-picture .spotlit").count()  # fmt: skip
+
+    assert shown()[:2] == (steps[0]["title"], steps[0]["text"])
+    assert shown()[2] >= 1  # what the first move took is ringed
+    focused = "document.activeElement?.dataset?.replay"
+    assert page.evaluate(focused) == "next"
+    assert page.locator(".alh-replay-previous").is_disabled()
+    page.keyboard.press("Enter")
+    assert shown()[:2] == (steps[1]["title"], steps[1]["text"])
+    assert page.evaluate(focused) == ("next" if len(steps) > 2 else "back")
+    page.keyboard.press("ArrowLeft")
+    assert shown()[0] == steps[0]["title"]
+    for _ in steps:
+        page.keyboard.press("ArrowRight")
+    assert shown()[0] == steps[-1]["title"]
+    assert page.locator(".alh-replay-next").is_disabled()
+    assert page.evaluate(focused) == "back"
+    assert (
+        page.locator(".alh-replay-picture")
+        .get_attribute("aria-label")
+        .startswith("The table as it was: " + steps[-1]["title"])
+    )
+    page.keyboard.press("Escape")
+    deliver(page, w)
+    assert not box.is_visible() and live.is_visible()
+    assert page.evaluate("document.activeElement?.dataset?.tool") == "replay"
+    assert w.game.history == history  # watching changed nothing

@@ -104,7 +104,7 @@ function chapters(label, entries, say, open) {
 }
 
 /** @param {string} tag @param {string} className @param {string} [text] */
-function element(tag, className, text) {
+export function element(tag, className, text) {
   const node = document.createElement(tag);
   if (className) node.className = className;
   if (text !== undefined) node.textContent = text;

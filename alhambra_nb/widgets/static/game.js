@@ -19,10 +19,12 @@ import {
   watch,
 } from "./board.js";
 import { drawCoach } from "./coach.js";
+import { drawReplay } from "./replay.js";
 
 /**
  * @typedef {import("./board.js").Verdict} Verdict
- * @typedef {{hint: boolean, levels: {value: string, label: string}[]}} Tools
+ * @typedef {{hint: boolean, replay?: boolean, replay_label?: string,
+ *            levels: {value: string, label: string}[]}} Tools
  * @typedef {{svg: string, version: number, seat: number | null, turn: string, height: number,
  *            palette: Record<string, string>, cities: Record<string, {extent: [number, number, number, number], name: string,
  *                                     labels: Record<string, string>}>, tools?: Tools}} Table
@@ -50,6 +52,7 @@ const WATCHED = [
   "_hint",
   "level",
   "_coach",
+  "_replay",
 ];
 const UNIT = 100;
 
@@ -67,9 +70,11 @@ const TEMPLATE = `
     <label class="alh-level"><span class="alh-level-label"></span>
       <select class="alh-level-select" data-tool="level"></select></label>
     <button type="button" class="alh-coach-toggle" data-tool="coach"></button>
+    <button type="button" class="alh-replay-button" data-tool="replay"></button>
   </div>
   <div class="alh-hint-live" aria-live="polite"></div>
   <div class="alh-play">
+    <section class="alh-replay" hidden></section>
     <div class="alh-table"></div>
     <section class="alh-coach" aria-live="polite" hidden></section>
   </div>
@@ -94,6 +99,8 @@ function render({ model, el }) {
   const hintLive = /** @type {HTMLElement} */ (root.querySelector(".alh-hint-live"));
   const coachBox = /** @type {HTMLElement} */ (root.querySelector(".alh-coach"));
   const coachToggle = /** @type {HTMLButtonElement} */ (root.querySelector(".alh-coach-toggle"));
+  const replayBox = /** @type {HTMLElement} */ (root.querySelector(".alh-replay"));
+  const replayButton = /** @type {HTMLButtonElement} */ (root.querySelector(".alh-replay-button"));
 
   /** What only the page knows: what is picked, where the pointer and the focus are. */
   const ui = {
@@ -116,6 +123,8 @@ function render({ model, el }) {
     /** @type {{hint: number, note: number, table: number} | null} */ busy: null,
     /** The coach drawn last: its question, and whether an answer was just sent. */
     coach: { question: "", drawn: "", answered: false },
+    /** The replay drawn last, and the move of it shown. */
+    replay: { serial: 0, step: 0, drawn: "" },
     /** The note drawn last (its serial) and what was picked when it came. */
     noteSerial: -1,
     notePicks: "",
@@ -295,6 +304,9 @@ function render({ model, el }) {
     // Off while no player of this table is to play: out of the Tab order. While Python
     // searches it stays focusable, marked busy, and a second press does nothing.
     hintButton.disabled = !now.hint;
+    replayButton.textContent = now.replay_label || "";
+    replayButton.hidden = !now.replay_label;
+    replayButton.disabled = !now.replay;
     hintButton.setAttribute("aria-disabled", String(!now.hint || !!ui.busy));
     hintButton.setAttribute("aria-busy", String(!!ui.busy));
     root.querySelector(".alh-level-label").textContent = say("level");
@@ -398,6 +410,24 @@ function render({ model, el }) {
     if (target instanceof HTMLElement) {
       ui.coach.answered = false;
       target.focus({ preventScroll: false });
+    }
+    showReplay(false);
+  }
+
+  /** The replay, in place of the live table while it is shown; `moved`: a step was taken. */
+  function showReplay(moved) {
+    const focused = replayBox.contains(document.activeElement);
+    const opened = drawReplay(replayBox, model.get("_replay") || { serial: 0 }, say, ui.replay);
+    host.hidden = !replayBox.hidden;
+    if (!replayBox.hidden && (opened || moved)) {
+      // Keep the learner's keys on stepping: Next while there is a next move, else Back.
+      const next = /** @type {HTMLButtonElement} */ (replayBox.querySelector(".alh-replay-next"));
+      const back = /** @type {HTMLButtonElement} */ (replayBox.querySelector(".alh-replay-back"));
+      const previous = replayBox.querySelector(".alh-replay-previous");
+      const wanted = moved === "previous" && !previous.disabled ? previous : next.disabled ? back : next;
+      wanted.focus({ preventScroll: true });
+    } else if (replayBox.hidden && focused) {
+      (replayButton.disabled ? root : replayButton).focus({ preventScroll: true });
     }
   }
 
@@ -566,6 +596,8 @@ function render({ model, el }) {
       send({ kind: "hint" });
     } else if (what === "hint-hide") {
       send({ kind: "hint-hide" });
+    } else if (what === "replay") {
+      if (!replayButton.disabled) send({ kind: "replay" });
     } else if (what === "coach") {
       const coach = model.get("_coach") || {};
       send({ kind: "coach", do: coach.on && coach.shown ? "hide" : "show" });
@@ -577,6 +609,29 @@ function render({ model, el }) {
     ui.coach.answered = true;
     send({ kind: "coach", do: "answer", choice: Number(answer.dataset.choice),
            key: answer.dataset.key });
+  });
+  /** @param {string} what "previous", "next" or "back" */
+  function stepReplay(what) {
+    if (what === "back") {
+      send({ kind: "replay", do: "hide" });
+      return;
+    }
+    ui.replay.step += what === "next" ? 1 : -1;
+    showReplay(what);
+  }
+  replayBox.addEventListener("click", (event) => {
+    const button = /** @type {Element} */ (event.target)?.closest?.("[data-replay]");
+    if (button instanceof HTMLButtonElement && !button.disabled) {
+      stepReplay(button.dataset.replay || "");
+    }
+  });
+  replayBox.addEventListener("keydown", (event) => {
+    const what = { ArrowLeft: "previous", ArrowRight: "next", Escape: "back" }[event.key];
+    if (!what) return;
+    stepReplay(what);
+    // JupyterLab's command mode must not read the arrows and Escape meant for the replay.
+    event.preventDefault();
+    event.stopPropagation();
   });
   levelSelect.addEventListener("change", () => {
     if (levelSelect.value) send({ kind: "level", level: levelSelect.value });
