@@ -176,6 +176,63 @@ def test_a_mistake_is_answered_with_its_rule_once():
     assert len(table.coach.notes) == count  # the same rule is not taught twice
 
 
+def a_bought_tile_in_hand() -> alh.GameWidget:
+    """A coached table whose learner has just bought a tile, chosen to be placed."""
+    for seed in range(1, 60):
+        table = learner_turn_table(seed)
+        buy = first_buy(table, True) or first_buy(table, False)
+        if buy is not None:
+            table.act(buy)
+            assert table.choice == ("bought", 0)
+            return table
+    raise AssertionError("no seed offers a purchase at the first turn")
+
+
+def point(table: alh.GameWidget, cell: str, version: int | None = None) -> None:
+    """The page's message when the pointer rests on ``cell``."""
+    message = {"kind": "coach", "do": "point", "cell": cell,
+               "version": table._table["version"] if version is None else version}  # fmt: skip
+    table._handle_message(table, message, [])
+
+
+def test_resting_on_a_cell_where_the_tile_may_not_go_teaches_the_rule_that_decides_there():
+    """Pointing is no move: the coach names the rule that decides at that cell (the first
+    time only), the board and the game stay as they are, and a later click breaking the same
+    rule is not taught again."""
+    table = a_bought_tile_in_hand()
+    cells = table._verdicts["cells"]
+    refused = next(key for key, v in cells.items() if len(v["violations"]) == 1)
+    rule = cells[refused]["violations"][0]["rule"]
+    version, history = table._table["version"], table.game.history
+    point(table, refused)
+    note = table.coach.notes[-1]
+    assert note.topic == rule and note.text.startswith("Not there: ")
+    assert note.text.endswith(cells[refused]["violations"][0]["message"])
+    assert table._coach["fresh"] == [{"topic": rule, "text": note.text}]
+    assert rule in table._coach["taught"]
+    assert table._table["version"] == version and table.game.history == history
+    count = len(table.coach.notes)
+    point(table, refused)
+    assert len(table.coach.notes) == count  # the same rule, pointed at again: nothing new
+    x, y = map(int, refused.split(","))
+    assert table.act(PlaceTile(table.game.state.players[0].bought[0], (x, y)))
+    assert table.coach.topics.count(rule) == 1  # pointed at, then clicked: taught once
+
+
+def test_pointing_at_a_fitting_cell_or_at_a_table_redrawn_since_says_nothing():
+    table = a_bought_tile_in_hand()
+    cells = table._verdicts["cells"]
+    fitting = next(key for key, v in cells.items() if v["ok"])
+    refused = next(key for key, v in cells.items() if v["violations"])
+    count = len(table.coach.notes)
+    point(table, fitting)
+    point(table, refused, version=table._table["version"] - 1)
+    assert len(table.coach.notes) == count
+    note = table.note
+    point(table, "40,40")  # off the board: ignored, with a note
+    assert len(table.coach.notes) == count and table.note != note
+
+
 def play_to_the_first_scoring(seed: int = 7) -> alh.GameWidget:
     table = learner_turn_table(seed)
     learner = GreedyBot(seed=seed)

@@ -12,8 +12,8 @@ matters in this game for this learner, and links it to its chapter.
 
 Each topic is taught once, when the game first reaches it: the three kinds of action at the
 learner's first turn, taking money at the first take, paying at the first purchase, and so on
-to the final scoring. A mistake (a move the rules refuse) is answered with the rule behind
-it, once per rule. The coach reads the game's own log and scorings and never plays.
+to the final scoring. A mistake (a move the rules refuse), or a cell the learner points at
+where the chosen tile may not go, is answered with the rule that decides, once per rule. The coach reads the game's own log and scorings and never plays.
 """
 
 from __future__ import annotations
@@ -98,6 +98,7 @@ add_messages(
             "winners: {winners}, with {points} points each.",
         ),
         "coach.mistake": "The rules do not allow that: {why}",
+        "coach.pointed": "Not there: {why}",
         "coach.question": (
             "Scoring {round}: who has the most buildings of this type: {building}? Guess first."
         ),
@@ -388,12 +389,14 @@ class Coach:
         return join(found, self.language) if found else render("coach.none", {}, self.language)
 
     # -- mistakes ----------------------------------------------------------------------------
-    def mistake(self, violations: Sequence[Violation]) -> Note | None:
-        """The rule behind a refused move, the first time the learner breaks it."""
+    def mistake(self, violations: Sequence[Violation], *, pointed: bool = False) -> Note | None:
+        """The rule behind a refused move, the first time the learner breaks it; ``pointed``:
+        the move was only pointed at (a cell where the chosen tile may not go), not made."""
+        key = "coach.pointed" if pointed else "coach.mistake"
         for violation in violations:
             topic = violation.rule.value
             why = violation.explain(self.language)
-            note = self._say(topic, _chapter_of(topic), "coach.mistake", {"why": why})
+            note = self._say(topic, _chapter_of(topic), key, {"why": why})
             if note is not None:
                 return note
         return None

@@ -801,6 +801,7 @@ class GameWidget(BoardWidget):
             "shown": self.coaching,
             "fresh": [{"topic": n.topic, "text": n.text} for n in fresh],
             "count": len(notes),
+            "taught": coach.topics,
             "met": [self._chapter_entry(c) for c in coach.met()],
             "to_come": [self._chapter_entry(c) for c in coach.to_come()],
             "question": None,
@@ -1193,8 +1194,29 @@ class GameWidget(BoardWidget):
             if question is None or content.get("key") != str(question.round):
                 raise NothingToDoError("widget.game-table-changed")  # answered twice
             self.answer(whole_number(content.get("choice"), "choice"))
+        elif what == "point":
+            self._on_pointed(content)
         else:
             raise BadMessageError("widget.bad-message-kind", value=short(what))
+
+    def _on_pointed(self, content: dict[str, Any]) -> None:
+        """The learner rested the pointer (or the focus) on a cell where the chosen tile may
+        not go: the coach says the rule that decides there, the first time. Only the coach's
+        panel is sent again: the board stays as the learner is pointing at it. Pointing at a
+        table redrawn since changes nothing, and says nothing (it was no click)."""
+        cell = parse_cell_key(content.get("cell"))
+        coach, tile = self._coach_of, self.chosen_tile
+        mode = self._verdicts.get("mode")
+        stale = content.get("version") != self._version
+        if coach is None or stale or not self.human_to_play or mode is None:
+            return
+        if cell_key(cell) not in self._verdicts["cells"]:
+            raise BadMessageError("widget.bad-cell-off-board", cell=cell)
+        action = self._action_at(cell, self._player().city, tile, mode)
+        if action is None:
+            return
+        if coach.mistake(self._game.check(self._to_play(action)), pointed=True) is not None:
+            self._coach = self._coach_payload()
 
     def _on_level(self, content: dict[str, Any]) -> None:
         """The bots' level chosen in the select (checked: a bad one is ignored with a note)."""

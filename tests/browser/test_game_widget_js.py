@@ -515,3 +515,31 @@ def test_the_bots_moves_are_replayed_one_by_one_by_mouse_and_keys(page):
     assert not box.is_visible() and live.is_visible()
     assert page.evaluate("document.activeElement?.dataset?.tool") == "replay"
     assert w.game.history == history  # watching changed nothing
+
+
+def test_resting_on_a_refused_cell_lets_the_coach_name_the_rule_and_sweeping_does_not(page):
+    """With the coach on and a bought tile chosen, the pointer resting on a cell where the tile
+    may not go asks the coach once; passing over cells asks nothing."""
+    from tests.test_coach import a_bought_tile_in_hand
+
+    w = a_bought_tile_in_hand()
+    mount(page, w)
+    cells = w._verdicts["cells"]
+    seat = w.game.state.current
+    refused = [key for key, v in cells.items() if v["violations"]]
+    assert len(refused) >= 2
+    for key in refused[:2]:  # a sweep: no rest on either
+        board_cell(page, seat, key).hover()
+    page.mouse.move(0, 0)
+    page.wait_for_timeout(900)
+    assert not sent(page)
+    board_cell(page, seat, refused[0]).hover()
+    page.wait_for_timeout(900)
+    assert sent(page) == [{"kind": "coach", "do": "point", "cell": refused[0],
+                           "version": w._table["version"]}]  # fmt: skip
+    deliver(page, w)
+    note = page.locator(".alh-coach-note").first
+    assert note.get_attribute("data-topic") == cells[refused[0]]["violations"][0]["rule"]
+    assert note.text_content().startswith("Not there: ")
+    page.wait_for_timeout(900)
+    assert not sent(page)  # still resting there: asked once

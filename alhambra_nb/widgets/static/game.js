@@ -55,6 +55,8 @@ const WATCHED = [
   "_replay",
 ];
 const UNIT = 100;
+/** How long the pointer (or the focus) rests on a cell before the coach speaks of it (ms). */
+const REST_MS = 600;
 
 // The status and the note come first, above the table (which game.css lets scroll in a box
 // that fits a laptop's window): a refusal is read where the learner looks. Then the Hint
@@ -125,6 +127,8 @@ function render({ model, el }) {
     coach: { question: "", drawn: "", answered: false },
     /** The replay drawn last, and the move of it shown. */
     replay: { serial: 0, step: 0, drawn: "" },
+    /** The cell the pointer rests on (with the table's version), and the coach's timer. */
+    resting: { key: "", timer: 0 },
     /** The note drawn last (its serial) and what was picked when it came. */
     noteSerial: -1,
     notePicks: "",
@@ -283,6 +287,29 @@ function render({ model, el }) {
     }
     if (ui.hand.size) return say("pick-space");
     return model.get("_prompt") || "";
+  }
+
+  /** Resting on a cell where the chosen tile may not go, because of a rule the coach has not
+   * taught yet: after a moment the coach is asked to say that rule (sweeping over the board
+   * asks nothing). */
+  function askCoachWhenResting() {
+    const cell = ui.pointed;
+    const key = `${cell}|${version()}`;
+    if (key === ui.resting.key) return;
+    clearTimeout(ui.resting.timer);
+    ui.resting = { key, timer: 0 };
+    const coach = model.get("_coach") || {};
+    /** @type {Verdicts} */ const verdicts = model.get("_verdicts") || {};
+    const verdict = cell ? (verdicts.cells || {})[cell] : null;
+    if (!coach.on || !coach.shown || !verdict) return;
+    const taught = new Set(coach.taught || []);
+    if (!(verdict.violations || []).some((v) => !taught.has(v.rule))) return;
+    const asked = version();
+    ui.resting.timer = window.setTimeout(() => {
+      if (ui.pointed === cell && version() === asked) {
+        send({ kind: "coach", do: "point", cell, version: asked });
+      }
+    }, REST_MS);
   }
 
   /** A search for a hint is over once Python answers: a hint, a note or a new table. */
@@ -452,6 +479,7 @@ function render({ model, el }) {
       drawVerdictOverlay(board.overlay, cells, ui, ghost, 0, UNIT, verdicts.gate, say("gate-mark"));
     }
     showStatus(root, statusText(), ui.pointed, currentNote());
+    askCoachWhenResting();
     root.dataset.redesign = String(!!model.get("redesign"));
     settleBusy();
     drawTools(table);
@@ -640,7 +668,10 @@ function render({ model, el }) {
   // -- what Python says ----------------------------------------------------------------------
   const unwatch = watch(model, WATCHED, draw);
   draw();
-  return unwatch;
+  return () => {
+    clearTimeout(ui.resting.timer);
+    unwatch();
+  };
 }
 
 export default { render };
