@@ -13,7 +13,8 @@ matters in this game for this learner, and links it to its chapter.
 Each topic is taught once, when the game first reaches it: the three kinds of action at the
 learner's first turn, taking money at the first take, paying at the first purchase, and so on
 to the final scoring. A mistake (a move the rules refuse), or a cell the learner points at
-where the chosen tile may not go, is answered with the rule that decides, once per rule. The coach reads the game's own log and scorings and never plays.
+where the chosen tile may not go, is answered with the rule that decides, once per rule. The
+coach reads the game's own log and scorings and never plays.
 """
 
 from __future__ import annotations

@@ -52,6 +52,40 @@ BUTTON_ON = """([root, what]) => {
   return !!button && button.getAttribute("data-off") === "false";
 }"""
 
+# The parts of the game table (``selectors``, looked up in ``root``) that are not on screen:
+# each must show whole inside both the window and the table's scrolling box.
+OFF_SCREEN = """(root, selectors) => {
+  const box = root.querySelector(".alh-table").getBoundingClientRect();
+  const top = Math.max(box.top, 0), bottom = Math.min(box.bottom, innerHeight);
+  const left = Math.max(box.left, 0), right = Math.min(box.right, innerWidth);
+  return selectors.filter((selector) => {
+    const part = root.querySelector(selector);
+    if (!part) return true;
+    const r = part.getBoundingClientRect();
+    return r.top < top - 1 || r.bottom > bottom + 1 || r.left < left - 1 || r.right > right + 1;
+  });
+}"""
+
+LEARNERS_VIEW = [
+    '[data-space="1"]',
+    '[data-space="4"]',
+    '[data-do="take"]',
+    '[data-do="end"]',
+    'svg.player-city[data-seat="0"]',
+]
+"""What a learner at seat 0 needs in view together: the market, the actions, their Alhambra."""
+
+
+def off_screen(table, selectors: Sequence[str] = tuple(LEARNERS_VIEW)) -> list[str]:
+    """The ``selectors`` of the game table ``table`` (a locator) not shown whole on screen,
+    once the widget's top is scrolled to the window's top."""
+    table.evaluate(
+        "(root) => { root.scrollIntoView({block: 'start'});"
+        " root.querySelector('.alh-table').scrollTop = 0; }"
+    )
+    return table.evaluate(OFF_SCREEN, list(selectors))
+
+
 KERNEL_IDLE = """() => {
   const panel = window.jupyterapp?.shell?.currentWidget;
   const kernel = panel?.sessionContext?.session?.kernel;

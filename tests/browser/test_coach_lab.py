@@ -12,7 +12,16 @@ from collections.abc import Iterator
 
 import pytest
 
-from .lab import BUTTON_ON, TIMEOUT, open_notebook, printed, run_cell, running_lab, write_notebook
+from .lab import (
+    BUTTON_ON,
+    TIMEOUT,
+    off_screen,
+    open_notebook,
+    printed,
+    run_cell,
+    running_lab,
+    write_notebook,
+)
 from .test_accessibility import AUDIT, _axe_script, blocking, set_theme
 
 pytestmark = pytest.mark.slow
@@ -107,6 +116,8 @@ def test_a_coached_game_by_clicks_and_keys_to_past_the_first_scoring(page, lab, 
     question.scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts_dir / "coach-question.png"))
     assert table.locator(".alh-coach").bounding_box()["x"] > table.bounding_box()["x"] + 400
+    assert off_screen(table) == []
+    question.scroll_into_view_if_needed()
     page.keyboard.press("Tab")
     page.keyboard.press("Enter")
     explained = coach.locator('.alh-coach-note[data-topic="scoring/majorities"]')

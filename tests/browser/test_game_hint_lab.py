@@ -1,6 +1,7 @@
 """The game table's Hint and bots' level in real JupyterLab, end to end: the page's press
 reaches the kernel's search, the hint comes back to the page, the level select seats new bots
-in the kernel; on a 1366×768 laptop the table with the hint open still fits in the window.
+in the kernel; on a 1366×768 laptop, with the hint open beside the table, the learner's
+Alhambra, the market and the actions are on screen together.
 
 JupyterLab (see :mod:`.lab`) serves a temporary folder holding one generated notebook.
 """
@@ -11,7 +12,15 @@ from collections.abc import Iterator
 
 import pytest
 
-from .lab import TIMEOUT, open_notebook, printed, run_cell, running_lab, write_notebook
+from .lab import (
+    TIMEOUT,
+    off_screen,
+    open_notebook,
+    printed,
+    run_cell,
+    running_lab,
+    write_notebook,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -54,6 +63,9 @@ def test_hint_and_level_through_the_kernel_on_a_laptop(page, lab, artifacts_dir)
     page.screenshot(path=str(artifacts_dir / "lab-game-hint-1366.png"))
     box = table.bounding_box()
     assert box["height"] <= 768 - 120, box  # the widget, hint open, fits under the bars
+    # The hint stands beside the table: Ana's Alhambra, the market and the actions stay in view.
+    assert off_screen(table) == []
+    assert table.locator(".alh-hint").bounding_box()["x"] > table.bounding_box()["x"] + 400
 
     table.locator('[data-tool="level"]').select_option("search")
     note = table.locator(".alh-note")

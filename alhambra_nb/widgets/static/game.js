@@ -60,8 +60,8 @@ const REST_MS = 600;
 
 // The status and the note come first, above the table (which game.css lets scroll in a box
 // that fits a laptop's window): a refusal is read where the learner looks. Then the Hint
-// button and the bots' level, and the hint itself in a live region (always there, so what
-// appears in it is announced).
+// button, the bots' level and the other tools. Beside the table, the hint in a live region
+// (always there, so what appears in it is announced) and the coach.
 const TEMPLATE = `
   <div class="alh-feedback">
     <p class="alh-status" role="status" aria-live="polite"></p>
@@ -74,11 +74,13 @@ const TEMPLATE = `
     <button type="button" class="alh-coach-toggle" data-tool="coach"></button>
     <button type="button" class="alh-replay-button" data-tool="replay"></button>
   </div>
-  <div class="alh-hint-live" aria-live="polite"></div>
   <div class="alh-play">
     <section class="alh-replay" hidden></section>
     <div class="alh-table"></div>
-    <section class="alh-coach" aria-live="polite" hidden></section>
+    <div class="alh-side">
+      <div class="alh-hint-live" aria-live="polite"></div>
+      <section class="alh-coach" aria-live="polite" hidden></section>
+    </div>
   </div>
 `;
 
@@ -100,6 +102,7 @@ function render({ model, el }) {
   const levelSelect = /** @type {HTMLSelectElement} */ (root.querySelector(".alh-level-select"));
   const hintLive = /** @type {HTMLElement} */ (root.querySelector(".alh-hint-live"));
   const coachBox = /** @type {HTMLElement} */ (root.querySelector(".alh-coach"));
+  const side = /** @type {HTMLElement} */ (root.querySelector(".alh-side"));
   const coachToggle = /** @type {HTMLButtonElement} */ (root.querySelector(".alh-coach-toggle"));
   const replayBox = /** @type {HTMLElement} */ (root.querySelector(".alh-replay"));
   const replayButton = /** @type {HTMLButtonElement} */ (root.querySelector(".alh-replay-button"));
@@ -439,6 +442,7 @@ function render({ model, el }) {
       target.focus({ preventScroll: false });
     }
     showReplay(false);
+    side.classList.toggle("alh-side-empty", !hintLive.childElementCount && coachBox.hidden);
   }
 
   /** The replay, in place of the live table while it is shown; `moved`: a step was taken. */
