@@ -276,6 +276,10 @@ def test_a_gate_where_there_is_no_double_wall_is_refused_with_its_rule():
     assert w._note["kind"] == "refused"
     assert [v.rule.value for v in w.last_verdict] == ["placement/walking", "placement/gate"]
     assert not w.city.gates
+    # The status line reads the clicked cell's rules while it is pointed at: the note names
+    # the cell, and has a short form for then, so the rules are read once.
+    assert w._note["cell"] == "2,0" and w._note["short"].startswith("✗ Not allowed here")
+    assert w._verdicts["cells"]["2,0"]["violations"][0]["message"] in w._note["text"]
 
 
 @pytest.mark.parametrize("side", ["X", 5, [1]])

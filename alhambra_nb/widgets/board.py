@@ -352,10 +352,16 @@ class BoardWidget(ToPage, PageWrites, Speaking, anywidget.AnyWidget):
         """The last note under the view (what happened, or what was refused or ignored)."""
         return self._note.get("text", "")
 
-    def _say(self, text: str, kind: str) -> None:
+    def _say(self, text: str, kind: str, *, cell: Cell | None = None) -> None:
+        """Put ``text`` in the note; ``cell``: a refused click on that cell. While the pointer
+        or the focus is on it, the status line reads that cell's verdict, the same rules: the
+        note then says only that the move was refused (``short``), so each rule is read once."""
         # The serial makes a repeated note a change the page sees.
         self._notes += 1
-        self._note = {"text": text, "kind": kind, "serial": self._notes}
+        note: dict[str, Any] = {"text": text, "kind": kind, "serial": self._notes}
+        if cell is not None:
+            note.update(cell=cell_key(cell), short=self._render("widget.refused-here"))
+        self._note = note
 
     def _page_write_refused(self, text: str) -> None:
         self._say(text, "ignored")

@@ -389,7 +389,7 @@ class CityWidget(BoardWidget):
         violations = self._check(action, cell, tile)
         self.last_verdict = violations
         if violations:
-            self._say(self._refusal(action, cell, tile, violations), "refused")
+            self._say(self._refusal(action, cell, tile, violations), "refused", cell=cell)
             return violations
         self._apply(action, cell, tile)
         return []

@@ -515,13 +515,18 @@ class GameWidget(BoardWidget):
     def act(self, action: Action | str) -> list[Violation]:
         """Take ``action`` for the player to play, as a click would; returns the broken rules
         (``[]`` when it was taken). Illegal actions change nothing and are explained."""
+        return self._act(action)
+
+    def _act(self, action: Action | str, cell: Cell | None = None) -> list[Violation]:
+        """:meth:`act`; ``cell``: the board's cell clicked for it (its refusal is then read
+        by the status line while the cell is pointed at)."""
         if not self.human_to_play:
             raise self._not_human()
         action = Action.parse(action) if isinstance(action, str) else action
         violations = self._game.check(action)
         self.last_verdict = violations
         if violations:
-            self._say(refusal(violations, self.language), "refused")
+            self._say(refusal(violations, self.language), "refused", cell=cell)
             if self._coach_of is not None:
                 self._coach_of.mistake(violations)
             self._refresh()
@@ -1083,7 +1088,7 @@ class GameWidget(BoardWidget):
             self._say(cells[cell_key(cell)]["text"], "info")
             self._refresh()
             return
-        self.act(self._to_play(action))
+        self._act(self._to_play(action), cell)
 
     def _on_tile_home(self, content: dict[str, Any]) -> None:
         self._check_version(content)

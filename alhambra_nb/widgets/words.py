@@ -97,6 +97,7 @@ add_messages(
         "game-page.coach-met": "Rules you have met",
         "game-page.coach-to-come": "Still to come",
         "game-page.coach-quiet": "The coach speaks up when a rule first matters.",
+        "widget.refused-here": "✗ Not allowed here: the line above says why.",
         # -- the replay of the bots' moves --------------------------------------------------
         "widget.replay-button": ("Show what the bot did", "Show what the bots did"),
         "widget.replay-none": "No bot has moved since your last move.",

@@ -543,3 +543,23 @@ def test_resting_on_a_refused_cell_lets_the_coach_name_the_rule_and_sweeping_doe
     assert note.text_content().startswith("Not there: ")
     page.wait_for_timeout(900)
     assert not sent(page)  # still resting there: asked once
+
+
+def test_a_refused_click_on_a_cell_reads_its_rules_once(page):
+    """Clicking a cell where the tile may not go: the status line reads that cell's rules and
+    the note only says the move was refused; pointing elsewhere, the note gives the rules."""
+    w = a_table_where_ana_can_buy()
+    buy_something(w)
+    cells = w._verdicts["cells"]
+    bad = next(k for k, v in cells.items() if v["violations"] and k != "0,0")
+    mount(page, w)
+    board_cell(page, 0, bad).click()
+    deliver(page, w)
+    assert w.note.startswith("✗ ") and cells[bad]["violations"][0]["message"] in w.note
+    assert status(page) == w._verdicts["cells"][bad]["text"]
+    assert page.text_content(".alh-note") == "✗ Not allowed here: the line above says why."
+    page.hover('[data-do="take"]')  # the focus stays on the cell: its rules stay above
+    assert page.text_content(".alh-note").startswith("✗ Not allowed here")
+    page.locator(".alh-hint-button").focus()
+    assert status(page) != w._verdicts["cells"][bad]["text"]
+    assert page.text_content(".alh-note") == w.note

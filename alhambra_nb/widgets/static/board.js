@@ -367,8 +367,10 @@ export function showStatus(root, text, pointed, note) {
   if (status.textContent !== text) status.textContent = text;
   status.dataset.cell = pointed || "";
   const noteBox = /** @type {HTMLElement} */ (root.querySelector(".alh-note"));
-  // A refusal the status line already reads (the verdict of what is still picked) is said once.
-  noteBox.textContent = note.text && note.text !== text ? note.text : "";
+  // A refusal the status line already reads (the verdict of what is still picked, or of the
+  // cell clicked and still pointed at) is said once; the note then only says it was refused.
+  const here = !!note.cell && note.cell === pointed;
+  noteBox.textContent = here ? note.short || "" : note.text && note.text !== text ? note.text : "";
   noteBox.dataset.kind = note.kind || "";
 }
 
