@@ -14,7 +14,14 @@ import pytest
 
 import alhambra_nb as alh
 from alhambra_nb.chapters.coach import TOPICS, Coach, CoachError
-from alhambra_nb.core.actions import Buy, PlaceTile, ReserveTile, TakeMoney
+from alhambra_nb.core.actions import (
+    BuildFromReserve,
+    Buy,
+    EndTurn,
+    PlaceTile,
+    ReserveTile,
+    TakeMoney,
+)
 from alhambra_nb.core.bots import GreedyBot
 from alhambra_nb.core.messages import render
 from alhambra_nb.widgets.game import GameWidgetError
@@ -29,6 +36,7 @@ def logged(game: alh.Game, *keys: str, player: str | None = None) -> bool:
 
 # What must have happened in the game before the coach may teach a topic.
 APPLIES: dict[str, Callable[[alh.Game, str], bool]] = {
+    "setup/start": lambda g, me: logged(g, "event.start"),
     "turn/actions": lambda g, me: True,
     "turn/take-money": lambda g, me: logged(g, "event.take", player=me),
     "buying/pay": lambda g, me: logged(g, "event.buy-exact", "event.buy-over", player=me),
@@ -37,10 +45,16 @@ APPLIES: dict[str, Callable[[alh.Game, str], bool]] = {
     "end-of-turn/place": lambda g, me: logged(g, "event.buy-exact", "event.buy-over", player=me),
     "building/rules": lambda g, me: logged(g, "event.place", "event.build", player=me),
     "redesign/reserve": lambda g, me: logged(g, "event.reserve", player=me),
+    "redesign/rules": lambda g, me: logged(
+        g, "event.remove", "event.swap", "event.build", player=me
+    ),
     "end-of-turn/refill": lambda g, me: logged(g, "event.end", player=me),
     "scoring-cards/when": lambda g, me: logged(g, "event.scoring-card"),
     "scoring/majorities": lambda g, me: logged(g, "event.scoring"),
     "scoring/walls": lambda g, me: logged(g, "event.scoring"),
+    "scoring/ties": lambda g, me: any(
+        len(place.players) > 1 for b in g.scorings for r in b.types for place in r.places
+    ),
     "two-players/neutral": lambda g, me: logged(g, "event.scoring") and g.neutral is not None,
     "end-of-game/last": lambda g, me: logged(g, "event.market-short"),
     "end-of-game/end": lambda g, me: g.is_over(),
@@ -106,11 +120,19 @@ def learner_turn_table(seed: int = 7) -> alh.GameWidget:
     return table
 
 
-def test_the_first_turn_teaches_the_three_actions_and_nothing_more():
+def test_the_first_turn_teaches_the_setup_and_the_three_actions_and_nothing_more():
     table = learner_turn_table()
-    assert table.coach.topics == ["turn/actions"]
-    assert table._coach["fresh"][0]["topic"] == "turn/actions"
-    assert [c["id"] for c in table._coach["met"]] == ["turn"]
+    assert table.coach.topics == ["setup/start", "turn/actions"]
+    assert [n["topic"] for n in table._coach["fresh"]] == ["setup/start", "turn/actions"]
+    assert [c["id"] for c in table._coach["met"]] == ["setup", "turn"]
+    # The learner's own starting money, and who starts and why, from the game's deal.
+    dealt = next(e for e in table.game.events if e.key == "event.money" and
+                 e.params["player"] == "Ana")  # fmt: skip
+    start = next(e for e in table.game.events if e.key == "event.start")
+    setup = table.coach.notes[0].text
+    assert f"you hold {dealt.params['total']} in {dealt.params['count']} cards" in setup
+    assert setup.endswith(f"{start.params['player']} goes first: the fewest cards "
+                          f"({start.params['reason']['params']['count']}).")  # fmt: skip
 
 
 def test_taking_money_is_taught_with_the_cards_taken():
@@ -146,7 +168,7 @@ def test_the_first_purchase_teaches_paying_and_what_the_payment_earns(exact):
         pytest.fail("no seed offers such a purchase at the first turn")
     table.act(buy)
     topics = table.coach.topics
-    assert topics[:1] == ["turn/actions"]
+    assert topics[:2] == ["setup/start", "turn/actions"]
     assert "buying/pay" in topics and "end-of-turn/place" in topics
     assert ("buying/exact" in topics) is exact and ("buying/overpay" in topics) is not exact
     # The table's prompt says, before the learner places, what placing now would cost.
@@ -252,10 +274,15 @@ def test_at_a_scoring_the_coach_asks_first_and_explains_after_the_answer():
     with pytest.raises(CoachError, match="Answer with one of these"):
         table.answer("Nobody")
     assert table.coach.question == question  # still open
+    said = len(table.coach.notes)
     table.answer(wrong)
-    verdict, explained = table.coach.notes[-2:]
+    verdict, explained, tied = table.coach.notes[said:]
     assert verdict.text.startswith("Not quite") and question.leaders[0] in verdict.text
     assert explained.topic == "scoring/majorities"
+    # This scoring has a shared place: how sharing works comes next, with its own numbers.
+    shared = next(r for r in table.game.scorings[0].types if any(
+        len(p.players) > 1 for p in r.places))  # fmt: skip
+    assert tied.topic == "scoring/ties" and tied.text.endswith(f"Here: {shared.explain()}.")
     assert table.coach.question is None
     with pytest.raises(CoachError, match="no question"):
         table.answer(0)
@@ -287,11 +314,11 @@ def test_the_switch_starts_a_coach_mid_game_and_the_language_follows_the_table()
     table = alh.GameWidget(alh.Game(["Ana", "Ben"], seed=7), {1: "greedy"})
     assert table.coach is None and table._coach == {"on": False}
     table.coaching = True
-    assert table.coach.topics == ["turn/actions"]
+    assert table.coach.topics == ["setup/start", "turn/actions"]
     table.language = "de"
     german = render("coach.turn/actions", {}, "de")
-    assert table.coach.notes[0].text == german != render("coach.turn/actions", {}, "en")
-    assert table._coach["met"][0]["title"] == alh.chapters.get("turn").title_in("de")
+    assert table.coach.notes[1].text == german != render("coach.turn/actions", {}, "en")
+    assert table._coach["met"][1]["title"] == alh.chapters.get("turn").title_in("de")
 
 
 @pytest.mark.parametrize("junk", ["yes", 1, None])
@@ -310,3 +337,30 @@ def test_every_planned_topic_has_a_rule_to_wait_for_and_a_chapter():
     assert {topic for topic, _ in TOPICS} == set(APPLIES)
     for _, chapter_id in TOPICS:
         alh.chapters.get(chapter_id)
+
+
+def test_the_first_redesign_teaches_what_a_redesign_may_do():
+    """A tile kept in reserve is built from there on a later turn: that redesign teaches the
+    redesign's rules (the reserve's note came when the tile was kept)."""
+    for seed in range(1, 60):
+        table = learner_turn_table(seed)
+        buy = first_buy(table, True) or first_buy(table, False)
+        if buy is None:
+            continue
+        table.act(buy)
+        table.act(ReserveTile(table.game.state.players[0].bought[0]))
+        while table.game.state.players[0].bought:  # a second purchase: reserve it as well
+            table.act(ReserveTile(table.game.state.players[0].bought[0]))
+        if not table.act(EndTurn()) and table.human_to_play:
+            build = next((a for a in table.game.legal_actions()
+                          if isinstance(a, BuildFromReserve)), None)  # fmt: skip
+            if build is not None:
+                break
+    else:
+        pytest.fail("no seed lets the learner build from the reserve at the next turn")
+    assert "redesign/reserve" in table.coach.topics
+    assert "redesign/rules" not in table.coach.topics
+    table.act(build)
+    note = table.coach.notes[-1]
+    assert note.topic == "redesign/rules" and "the fountain never moves" in note.text
+    assert note.chapter == "redesign"

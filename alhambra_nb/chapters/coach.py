@@ -33,6 +33,16 @@ from ..core.violations import Violation
 
 add_messages(
     {
+        "coach.setup/start": (
+            (
+                "Before the first turn everyone was dealt money cards until they held 20 or "
+                "more: you hold {total} in {count} card. {player} goes first: {reason}."
+            ),
+            (
+                "Before the first turn everyone was dealt money cards until they held 20 or "
+                "more: you hold {total} in {count} cards. {player} goes first: {reason}."
+            ),
+        ),
         "coach.turn/actions": (
             "Your turn. You do one of three things: take money from the money display, buy a "
             "building from the market, or redesign your Alhambra. After a purchase you may "
@@ -67,6 +77,11 @@ add_messages(
             "Your turn is over. The money display is filled up to four cards and the market "
             "to four buildings, and the next player goes on."
         ),
+        "coach.redesign/rules": (
+            "A redesign is a whole action: one tile moves between your Alhambra and your "
+            "reserve board, or the two swap places on one cell. Your Alhambra must still keep "
+            "every building rule afterwards, and the fountain never moves."
+        ),
         "coach.redesign/reserve": (
             "The {tile} is on your reserve board. A later redesign action builds it from there, "
             "takes a tile of your Alhambra back, or swaps the two."
@@ -79,6 +94,10 @@ add_messages(
             "In each building type, the player with the most buildings takes first place; in "
             "the second scoring second place scores too, in the third also third place, and "
             "players level share. Your buildings: {mine}."
+        ),
+        "coach.scoring/ties": (
+            "Players tied in a type share: they add up the points of the places they take "
+            "together and split them evenly, rounded down. Here: {example}."
         ),
         "coach.scoring/walls": (
             "Walls score too: each tile side of your longest wall is worth one point. Yours is "
@@ -114,6 +133,7 @@ add_messages(
 )
 
 TOPICS: tuple[tuple[str, str], ...] = (
+    ("setup/start", "setup"),
     ("turn/actions", "turn"),
     ("turn/take-money", "turn"),
     ("buying/pay", "buying"),
@@ -122,9 +142,11 @@ TOPICS: tuple[tuple[str, str], ...] = (
     ("end-of-turn/place", "end-of-turn"),
     ("building/rules", "building"),
     ("redesign/reserve", "redesign"),
+    ("redesign/rules", "redesign"),
     ("end-of-turn/refill", "end-of-turn"),
     ("scoring-cards/when", "scoring-cards"),
     ("scoring/majorities", "scoring"),
+    ("scoring/ties", "scoring"),
     ("scoring/walls", "scoring"),
     ("two-players/neutral", "two-players"),
     ("end-of-game/last", "end-of-game"),
@@ -204,6 +226,8 @@ class Coach:
         self._said: list[_Said] = []
         self._seen = 0
         self._question: tuple[int, str] | None = None
+        self._dealt: tuple[int, int] | None = None
+        """The learner's starting money (its total and count), read from the log's deal."""
 
     # -- what the coach has said -------------------------------------------------------------
     @property
@@ -269,6 +293,15 @@ class Coach:
 
     def _on_event(self, key: str, params: Mapping[str, Any]) -> list[Note | None]:
         mine = params.get("player") == self._name
+        if key == "event.money" and mine:
+            self._dealt = (params["total"], params["count"])
+        if key == "event.start" and self._dealt is not None:
+            total, count = self._dealt
+            reason = Phrase.of(params["reason"]["key"], params["reason"]["params"])
+            words = {"total": total, "count": count, "player": params["player"], "reason": reason}
+            return [self._teach("setup/start", **words)]
+        if key in ("event.remove", "event.swap") and mine:
+            return [self._teach("redesign/rules")]
         if key == "event.take" and mine:
             cards = Cards(params["cards"])
             return [self._teach("turn/take-money", cards=cards)]
@@ -276,7 +309,10 @@ class Coach:
             return self._on_buy(key, params)
         if key in ("event.place", "event.build") and mine:
             tile = Tile.parse(params["tile"])
-            return [self._teach("building/rules", tile=tile)]
+            notes = [self._teach("building/rules", tile=tile)]
+            if key == "event.build":  # built from the reserve: that is a redesign
+                notes.append(self._teach("redesign/rules"))
+            return notes
         if key == "event.reserve" and mine:
             tile = Tile.parse(params["tile"])
             return [self._teach("redesign/reserve", tile=tile)]
@@ -376,9 +412,12 @@ class Coach:
             words.update(choice=choice, theirs=question.counts.get(str(choice), 0))
         verdict = _Said(f"scoring/answer-{question.round}", key, words, "scoring")
         self._said.append(verdict)
-        mine = self._my_counts()
-        taught = self._teach("scoring/majorities", mine=mine)
-        return [n for n in (self._note(verdict), taught) if n is not None]
+        notes = [self._note(verdict), self._teach("scoring/majorities", mine=self._my_counts())]
+        # Shared places once majorities are known: at this scoring, or a later one's answer.
+        tie = _tie(self._game.scorings[question.round - 1], self._name)
+        if tie is not None:
+            notes.append(self._teach("scoring/ties", example=_Explained(tie)))
+        return [n for n in notes if n is not None]
 
     def _my_counts(self) -> str:
         counts = self._game.players[self._seat].city.building_counts()
@@ -410,6 +449,24 @@ class Coach:
 def _currency(name: str) -> Phrase:
     """A currency as a sentence names it, in the sentence's language (as the log does)."""
     return Phrase(f"currency.{Currency(name).value}")
+
+
+@dataclass(frozen=True)
+class _Explained:
+    """A type's scoring, said in the note's language as the scoring itself says it."""
+
+    result: TypeResult
+
+    def in_words(self, language: str) -> str:
+        return self.result.explain(str, language)
+
+
+def _tie(breakdown: ScoreBreakdown, learner: str) -> TypeResult | None:
+    """A type whose players share a place in this scoring (one the learner shares, if any)."""
+    tied = [r for r in breakdown.types if any(len(p.players) > 1 for p in r.places)]
+    own = [r for r in tied if any(learner in map(str, p.players) for p in r.places
+                                  if len(p.players) > 1)]  # fmt: skip
+    return (own or tied or [None])[0]
 
 
 def _counts(result: TypeResult) -> dict[str, int]:
