@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from .lab import CHROMIUM_ARGS
+from .lab import CHROMIUM_ARGS, running_lab, write_notebook
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -80,3 +80,15 @@ def artifacts_dir() -> Path:
     """Where tests may write screenshots (ignored by git)."""
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture(scope="module")
+def lab(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A running JupyterLab serving one notebook made of the test module's ``CELLS`` (named
+    after the module); yields its URL, token included. A module that needs another folder
+    (the tutorials, a chapter's notebook) defines its own ``lab``."""
+    root = tmp_path_factory.mktemp("lab")
+    name = request.module.__name__.rsplit(".", 1)[-1] + ".ipynb"
+    write_notebook(root / name, request.module.CELLS)
+    with running_lab(root, name) as url:
+        yield url

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .lab import TIMEOUT, open_notebook, run_cell, running_lab, write_notebook
+from .lab import TIMEOUT, open_notebook, run_cell
 
 pytestmark = pytest.mark.slow
 
@@ -60,15 +59,6 @@ def _axe_script() -> Path:
     if os.environ.get("CI", "").strip().lower() in {"true", "1", "yes"}:
         pytest.fail(reason + " CI=true, so this is a failure.", pytrace=False)
     pytest.skip(reason)
-
-
-@pytest.fixture(scope="module")
-def lab(tmp_path_factory) -> Iterator[str]:
-    """A running JupyterLab with one notebook showing the three widgets."""
-    root = tmp_path_factory.mktemp("lab")
-    write_notebook(root / "widgets.ipynb", CELLS)
-    with running_lab(root, "widgets.ipynb") as url:
-        yield url
 
 
 def set_theme(page, theme: str) -> None:

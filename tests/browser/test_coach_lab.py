@@ -8,7 +8,6 @@ finds nothing serious in the coach and in the replay, light and dark.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 
 import pytest
 
@@ -19,8 +18,6 @@ from .lab import (
     open_notebook,
     printed,
     run_cell,
-    running_lab,
-    write_notebook,
 )
 from .test_accessibility import AUDIT, _axe_script, blocking, set_theme
 
@@ -38,14 +35,6 @@ CELLS = [
 MOST_TURNS = 40
 
 FOCUSED_CLASS = "() => document.activeElement?.className || ''"
-
-
-@pytest.fixture(scope="module")
-def lab(tmp_path_factory) -> Iterator[str]:
-    root = tmp_path_factory.mktemp("lab")
-    write_notebook(root / "coach.ipynb", CELLS)
-    with running_lab(root, "coach.ipynb") as url:
-        yield url
 
 
 # Ana's turn is back (Take money on), or the coach asks its question.

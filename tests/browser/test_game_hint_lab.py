@@ -8,8 +8,6 @@ JupyterLab (see :mod:`.lab`) serves a temporary folder holding one generated not
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from .lab import (
@@ -18,8 +16,6 @@ from .lab import (
     open_notebook,
     printed,
     run_cell,
-    running_lab,
-    write_notebook,
 )
 
 pytestmark = pytest.mark.slow
@@ -31,15 +27,6 @@ CELLS = [
     'print("HINT>", [str(s.action) for s in alh.core.search.hint(g.game)'
     ".suggestions] == [s['action'] for s in g._hint['suggestions']])",
 ]
-
-
-@pytest.fixture(scope="module")
-def lab(tmp_path_factory) -> Iterator[str]:
-    """A running JupyterLab; yields the notebook's URL (token included)."""
-    root = tmp_path_factory.mktemp("lab")
-    write_notebook(root / "hint.ipynb", CELLS)
-    with running_lab(root, "hint.ipynb") as url:
-        yield url
 
 
 def test_hint_and_level_through_the_kernel_on_a_laptop(page, lab, artifacts_dir):

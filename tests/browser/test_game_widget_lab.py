@@ -8,12 +8,11 @@ JupyterLab (see :mod:`.lab`) serves a temporary folder holding one generated not
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from .lab import TIMEOUT, open_notebook, printed, run_cell, running_lab, write_notebook
+from .lab import TIMEOUT, open_notebook, printed, run_cell
 
 pytestmark = pytest.mark.slow
 
@@ -33,15 +32,6 @@ CELLS = [
     "             if isinstance(a, alh.Buy)],\n"
     "}))",
 ]
-
-
-@pytest.fixture(scope="module")
-def lab(tmp_path_factory) -> Iterator[str]:
-    """A running JupyterLab; yields the notebook's URL (token included)."""
-    root = tmp_path_factory.mktemp("lab")
-    write_notebook(root / "game.ipynb", CELLS)
-    with running_lab(root, "game.ipynb") as url:
-        yield url
 
 
 def python_state(page) -> dict[str, Any]:

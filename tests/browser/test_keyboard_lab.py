@@ -8,11 +8,10 @@ JupyterLab (see :mod:`.lab`) serves a temporary folder holding one generated not
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 
-from .lab import TIMEOUT, open_notebook, run_cell, running_lab, write_notebook
+from .lab import TIMEOUT, open_notebook, run_cell
 
 pytestmark = pytest.mark.slow
 
@@ -38,15 +37,6 @@ FOCUSED = """() => {
     inside: !!node?.closest(".alh-view"),
   };
 }"""
-
-
-@pytest.fixture(scope="module")
-def lab(tmp_path_factory) -> Iterator[str]:
-    """A running JupyterLab; yields the notebook's URL (token included)."""
-    root = tmp_path_factory.mktemp("lab")
-    write_notebook(root / "keys.ipynb", CELLS)
-    with running_lab(root, "keys.ipynb") as url:
-        yield url
 
 
 def command_mode(page) -> str:
