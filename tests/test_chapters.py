@@ -677,7 +677,7 @@ def test_overpaying_the_garden_ends_the_actions():
 
 def test_bought_tiles_wait_and_the_market_is_refilled_at_the_end():
     log = _log("end-of-turn/refill/see")
-    assert log[-1] == "The tower comes onto market space 3 (Ducat)."
+    assert log[-1] == "Market space 3 (Ducat) gets the tower."
     game = chapters.step("end-of-turn/place/see").staged_game()
     assert [t.code for t in game.players[0].bought] == ["chambers-7-SW"]
     assert game.market[2].tile is None  # not refilled during the turn

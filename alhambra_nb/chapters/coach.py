@@ -65,7 +65,8 @@ add_messages(
             "turn has no further action. Paying exactly earns an extra action instead."
         ),
         "coach.end-of-turn/place": (
-            "The {tile} waits beside your Alhambra. Click a cell where it fits to build it, or "
+            "You bought the {tile}: it waits beside your Alhambra. Click a cell where it fits to "
+            "build it, or "
             "press To reserve to keep it on your reserve board. Do it before your turn ends."
         ),
         "coach.building/rules": (
@@ -83,7 +84,8 @@ add_messages(
             "every building rule afterwards, and the fountain never moves."
         ),
         "coach.redesign/reserve": (
-            "The {tile} is on your reserve board. A later redesign action builds it from there, "
+            "You put the {tile} on your reserve board. A later redesign action builds it from "
+            "there, "
             "takes a tile of your Alhambra back, or swaps the two."
         ),
         "coach.scoring-cards/when": (

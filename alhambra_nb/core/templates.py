@@ -498,7 +498,7 @@ ENGLISH.update(
         "event.reserve": "{player} puts the {tile} on the reserve board.",
         "event.give": "{player} gives the {tile} to {neutral}, the neutral player.",
         "event.end": "{player} ends the turn.",
-        "event.market": "The {tile} comes onto market space {space} ({currency}).",
+        "event.market": "Market space {space} ({currency}) gets the {tile}.",
         "event.market-short": (
             "The bag is empty, so market space {space} stays empty: the game ends."
         ),
@@ -815,8 +815,8 @@ ENGLISH.update(
             "{cell}: {count} rules broken. {why}",
         ),
         "widget.verdict-item": "{number}. {message}",
-        "widget.doing-place": "the {tile} fits here{gate}; click or press Enter to place it",
-        "widget.doing-build": "the {tile} fits here{gate}; click or press Enter to build it",
+        "widget.doing-place": "you can place the {tile} here{gate}; click or press Enter to do it",
+        "widget.doing-build": "you can build the {tile} here{gate}; click or press Enter to do it",
         "widget.doing-return": (
             "the {tile} may come back here{gate}; click or press Enter to build it"
         ),

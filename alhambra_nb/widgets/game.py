@@ -280,7 +280,9 @@ class GameWidget(BoardWidget):
     cell of your Alhambra (hover first: a ghost where it fits, otherwise every broken rule), or
     press *To reserve*; *Redesign* moves tiles between the Alhambra and the reserve; *End
     turn*; *Undo* takes back your last action (and what the bots did after it). Bots play as
-    soon as it is their turn (``autoplay=False``: one turn per *Bot plays*).
+    soon as it is their turn (``autoplay=False``: one turn per *Bot plays*); the cells they
+    just built on are ringed, and *Show what the bot did* (:meth:`show_replay`) replays their
+    moves one at a time on the table as it was.
 
     *Hint* (or :meth:`show_hint`) asks the search for the best moves of the player to play
     and shows them, best first, in words, until the position changes. ``level`` (the table's
@@ -630,9 +632,9 @@ class GameWidget(BoardWidget):
 
     def show_replay(self) -> list[str]:
         """Show the bots' moves since the learner's last one step by step, on the table as it
-        was (as *Watch the bots* does): what each took ringed before it took it, what it built
-        ringed where it stands. Returns each step's words; ``[]`` (and a note) when the bots
-        have not moved since."""
+        was (as *Show what the bot did* does): what each took ringed before it took it, what it
+        built ringed where it stands. Returns each step's words; ``[]`` (and a note) when the
+        bots have not moved since."""
         if not self._bot_turn:
             self._say(self._render("widget.replay-none"), "info")
             self._refresh()

@@ -113,7 +113,7 @@ def test_quiz_options_and_check(page):
     assert message["answer"] == ["b"]
     assert text(page, ".alh-ch-feedback").startswith("✓ Yes.")
     # The game log of the staged game is on the page.
-    assert "comes onto market space 3" in page.locator(".alh-ch-table details").inner_text()
+    assert "Market space 3 (Ducat) gets the" in page.locator(".alh-ch-table details").inner_text()
 
 
 def test_takes_are_put_together_from_the_display(page):

@@ -77,7 +77,7 @@ def test_hover_shows_the_verdict_without_a_round_trip(page, widget):
 
     cell(page, "0,-1").hover()
     assert widget.verdict_at((0, -1)) == []
-    assert "fits here" in status(page)
+    assert "can place the" in status(page)
     assert page.locator('.alh-overlay .try.legal[data-try="0,-1"]').count() == 1
 
 
@@ -90,7 +90,7 @@ def test_keyboard_moves_focus_places_and_rotates(page, widget):
     assert focused == "0,-1"
     assert cell(page, "0,-1").get_attribute("tabindex") == "0"
     assert cell(page, "0,0").get_attribute("tabindex") == "-1"
-    assert "fits here" in status(page)
+    assert "can place the" in status(page)
     assert page.locator(".alh-overlay .focus-ring").count() == 1
     page.keyboard.press("Enter")
     page.keyboard.press("r")

@@ -198,7 +198,7 @@ def test_hover_verdicts_while_placing_need_no_round_trip(page):
     assert page.locator(f'.alh-overlay .violation[data-rule="{first["rule"]}"]').count() == 1
     assert page.locator(".alh-overlay .try.illegal").count() == 1
     board_cell(page, 0, good).hover()
-    assert "fits here" in status(page)
+    assert "can build the" in status(page)
     assert page.locator(f'.alh-overlay .try.legal[data-try="{good}"]').count() == 1
     assert sent(page) == []
     board_cell(page, 0, good).click()

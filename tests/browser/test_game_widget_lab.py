@@ -105,7 +105,7 @@ def test_play_a_few_turns_by_clicking(page, lab, artifacts_dir):
         assert tile in python_state(page)["log"][-1]
     else:
         board.locator(f'[role="gridcell"][data-cell="{cell}"]').hover()
-        assert "fits here" in status.inner_text()
+        assert "can build the" in status.inner_text()
         table.screenshot(path=str(artifacts_dir / "lab-game-table.png"))
         board.locator(f'[role="gridcell"][data-cell="{cell}"]').click()
         wait_for_note(table, f"Ana builds the {tile.split('-')[0]}")

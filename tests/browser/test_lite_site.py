@@ -201,7 +201,7 @@ def test_every_tutorial_runs_top_to_bottom_offline(offline_page, site, path):
 
 def play_a_turn_at_the_table(page) -> None:
     """Take a money card and end the turn: the bot plays its turn in the browser's Python,
-    and the table gives the turn back, with the bot's move in its log."""
+    and the table gives the turn back, with the bot's move in its log and in its replay."""
     index = page.evaluate(GAME_WIDGET_CELL)
     assert index >= 0
     page.evaluate(SHOW_CELL, index)
@@ -222,6 +222,15 @@ def play_a_turn_at_the_table(page) -> None:
         timeout=TIMEOUT,
     )
     assert bot_lines.count() > before
+    # The bot's moves, replayed one at a time on the table as it was, then back by Escape.
+    table.locator('[data-tool="replay"]').click()
+    replay = table.locator(".alh-replay")
+    replay.wait_for(state="visible", timeout=TIMEOUT)
+    assert "1" in replay.locator(".alh-replay-title").inner_text()  # its first move
+    assert replay.locator(".alh-replay-picture svg.game-table").count() == 1
+    assert replay.locator(".spotlit").count() >= 1  # what that move took, ringed
+    page.keyboard.press("Escape")
+    replay.wait_for(state="hidden", timeout=TIMEOUT)
     assert page.evaluate(ERRORS) == []
 
 
