@@ -230,9 +230,13 @@ def test_resting_on_a_cell_where_the_tile_may_not_go_teaches_the_rule_that_decid
     note = table.coach.notes[-1]
     assert note.topic == rule and note.text.startswith("Not there: ")
     assert note.text.endswith(cells[refused]["violations"][0]["message"])
-    assert table._coach["fresh"] == [{"topic": rule, "text": note.text}]
+    # Said after the purchase's notes, which stay in the panel until the learner moves on.
+    fresh = [n["topic"] for n in table._coach["fresh"]]
+    assert fresh[-1] == rule and "buying/pay" in fresh
     assert rule in table._coach["taught"]
     assert table._table["version"] == version and table.game.history == history
+    table.show_replay()  # a redraw that is no move: the notes stay
+    assert [n["topic"] for n in table._coach["fresh"]] == fresh
     count = len(table.coach.notes)
     point(table, refused)
     assert len(table.coach.notes) == count  # the same rule, pointed at again: nothing new
@@ -364,3 +368,31 @@ def test_the_first_redesign_teaches_what_a_redesign_may_do():
     note = table.coach.notes[-1]
     assert note.topic == "redesign/rules" and "the fountain never moves" in note.text
     assert note.chapter == "redesign"
+
+
+def test_the_bots_wait_for_the_answer_so_the_table_stays_as_it_was_at_the_scoring():
+    """A scoring that comes at the end of the learner's turn: the bot does not play on until
+    the question is answered (the prompt says so); hidden, the coach holds nobody up."""
+    for seed in range(1, 40):
+        table = play_to_the_first_scoring(seed)
+        if not table.human_to_play:
+            break
+    else:
+        pytest.fail("no seed has its first scoring at the end of the learner's turn")
+    history = table.game.history
+    assert table._prompt == "Answer the coach's question first; then Ben (bot) plays on."
+    table.play_bots(None)  # from code too: the bots wait
+    assert table.game.history == history
+    table.answer(0)
+    assert len(table.game.history) > len(history) and table.human_to_play
+    assert "Ben" in table.note  # what the bot did once it played on
+
+    hidden = play_to_the_first_scoring(seed)
+    hidden.coaching = False
+    assert hidden.human_to_play and len(hidden.game.history) > len(history)
+
+
+def test_the_winner_is_told_once_the_last_scorings_question_is_answered():
+    table, _ = play_coached(7)
+    topics = table.coach.topics
+    assert topics.index("end-of-game/end") > topics.index("scoring/answer-3")

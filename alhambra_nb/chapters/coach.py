@@ -124,8 +124,11 @@ add_messages(
         "coach.question": (
             "Scoring {round}: who has the most buildings of this type: {building}? Guess first."
         ),
-        "coach.right": "Right! The most ({building}: {count}): {leaders}.",
-        "coach.wrong": "Not quite. The most ({building}: {count}): {leaders}; {choice}: {theirs}.",
+        "coach.right": "Right! At this scoring the most of type {building}: {leaders}, {count}.",
+        "coach.wrong": (
+            "Not quite. At this scoring the most of type {building}: {leaders}, {count}; "
+            "{choice} had {theirs}."
+        ),
         "coach.none": "none",
         "coach.count": "{building} {count}",
         "coach.answer-unknown": "Answer with one of these: {options}; not {value}.",
@@ -228,6 +231,8 @@ class Coach:
         self._said: list[_Said] = []
         self._seen = 0
         self._question: tuple[int, str] | None = None
+        self._ending: dict[str, Any] | None = None
+        """The game-over note's words, kept until the last scoring's question is answered."""
         self._dealt: tuple[int, int] | None = None
         """The learner's starting money (its total and count), read from the log's deal."""
 
@@ -327,17 +332,14 @@ class Coach:
         if key == "event.market-short":
             return [self._teach("end-of-game/last")]
         if key == "event.game-over":
-            winners = join(params["winners"], self.language)
-            count = len(params["winners"])
-            return [
-                self._teach(
-                    "end-of-game/end",
-                    winners=winners,
-                    points=params["points"],
-                    count=count,
-                )
-            ]
+            self._ending = {"winners": _Names(tuple(params["winners"])),
+                            "points": params["points"], "count": len(params["winners"])}  # fmt: skip
+            # Guess first: the winner is told once the last scoring's question is answered.
+            return [] if self._question is not None else [self._end()]
         return []
+
+    def _end(self) -> Note | None:
+        return None if self._ending is None else self._teach("end-of-game/end", **self._ending)
 
     def _on_buy(self, key: str, params: Mapping[str, Any]) -> list[Note | None]:
         tile = Tile.parse(params["tile"])
@@ -419,6 +421,7 @@ class Coach:
         tie = _tie(self._game.scorings[question.round - 1], self._name)
         if tie is not None:
             notes.append(self._teach("scoring/ties", example=_Explained(tie)))
+        notes.append(self._end())
         return [n for n in notes if n is not None]
 
     def _my_counts(self) -> str:
@@ -483,6 +486,16 @@ def _asked_type(breakdown: ScoreBreakdown, learner: str) -> TypeResult | None:
         return None
     own = [r for r in contested if learner in _counts(r)] or contested
     return max(own, key=lambda r: (len(_counts(r)), sum(_counts(r).values())))
+
+
+@dataclass(frozen=True)
+class _Names:
+    """Players' names joined as a sentence joins them, in the note's language."""
+
+    names: tuple[str, ...]
+
+    def in_words(self, language: str) -> str:
+        return join(list(self.names), language)
 
 
 def _chapter_of(rule: str) -> str:

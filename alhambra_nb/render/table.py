@@ -99,6 +99,9 @@ class TablePicture:
     svg: str
     height: float
     extents: dict[int, Extent]
+    bottoms: dict[int, float] = field(default_factory=dict)
+    """Where each seat's panel ends, from the picture's top (a page keeps a player's panel,
+    with their Alhambra, in view by it)."""
 
 
 def game_svg(game: Game, *, language: str | None = None) -> str:
@@ -127,7 +130,7 @@ def table_picture(
     if game.modules:
         y = draw_modules_panel(root, game, y + 8, WIDTH, controls=table.module_controls(),
                                language=table.language)  # fmt: skip
-    y, extents = _draw_players(root, table, y + 12)
+    y, extents, bottoms = _draw_players(root, table, y + 12)
     y = _draw_neutral(root, table, y)
     y = _draw_log(root, table, y + 8)
     height = y + 8
@@ -135,7 +138,7 @@ def table_picture(
     root.set("viewBox", f"0 0 {WIDTH} {height}")
     root.set("width", str(WIDTH))
     root.set("height", str(height))
-    return TablePicture(ET.tostring(root, encoding="unicode"), height, extents)
+    return TablePicture(ET.tostring(root, encoding="unicode"), height, extents, bottoms)
 
 
 @dataclass(frozen=True)
@@ -329,9 +332,12 @@ def _draw_turn_summary(root: ET.Element, table: _Table, y: float, height: float)
         label(group, "summary", line, 10, 44 + 20 * index, font_size=13)
 
 
-def _draw_players(root: ET.Element, table: _Table, y: float) -> tuple[float, dict[int, Extent]]:
+def _draw_players(
+    root: ET.Element, table: _Table, y: float
+) -> tuple[float, dict[int, Extent], dict[int, float]]:
     state = table.game.state
     extents: dict[int, Extent] = {}
+    bottoms: dict[int, float] = {}
     row_top, row_height = y, 0.0
     for seat, player in enumerate(state.players):
         column = seat % 2
@@ -340,8 +346,9 @@ def _draw_players(root: ET.Element, table: _Table, y: float) -> tuple[float, dic
             row_height = 0.0
         x = column * (PANEL_WIDTH + 10)
         height, extents[seat] = _draw_player(root, table, seat, player, x, row_top)
+        bottoms[seat] = row_top + height
         row_height = max(row_height, height)
-    return row_top + row_height, extents
+    return row_top + row_height, extents, bottoms
 
 
 def _draw_player(

@@ -189,7 +189,8 @@ def table_payload(game: Game, view: TableView, language: str) -> tuple[str, dict
         }
         for (seat, extent), player in zip(picture.extents.items(), game.state.players, strict=True)
     }
-    meta = {"cities": cities, "height": picture.height, "palette": palette_payload()}
+    meta = {"cities": cities, "height": picture.height, "palette": palette_payload(),
+            "bottoms": {str(seat): bottom for seat, bottom in picture.bottoms.items()}}  # fmt: skip
     return picture.svg, meta
 
 
@@ -381,7 +382,8 @@ class GameWidget(BoardWidget):
         """The module offer being made on the board while ``el_schauf`` is on."""
         self._coach_of: Coach | None = None
         self._coach_said = 0
-        """How many of the coach's notes the page has been sent as fresh already."""
+        """How many of the coach's notes came before the learner's last move (or answer): the
+        panel shows those after it, so a note stays until the learner moves on."""
         self._questions = 0
         super().__init__(autoplay=autoplay, language=language, level=level, **kwargs)
         if coach:
@@ -416,14 +418,28 @@ class GameWidget(BoardWidget):
             learner = next((s for s in range(len(self._game.players)) if s not in self._bots), 0)
             self._coach_of = Coach(self._game, learner, self.language)
         if self._ready:
+            self._resume_bots()
             self._refresh()
+
+    def _resume_bots(self) -> None:
+        """Let bots that waited for the coach's question play on (once it is answered, or the
+        coach is hidden), and say what they did."""
+        if self.autoplay and self._bot_to_play() and not self._coach_asks():
+            self._run_bots(None)
+            self._settle_choice(reset=True)
+            said = self._bot_moves()
+            if said:
+                self._say(sentences(said, self.language), "done")
 
     def answer(self, choice: str | int) -> None:
         """Answer the coach's question with a player's name (or its place among the
         options), as the buttons under the question do."""
         if self._coach_of is None:
             raise CoachError(self._render("coach.no-question"))
-        self._coach_of.answer(choice)
+        said = len(self._coach_of.notes)
+        self._coach_of.answer(choice)  # refused: nothing said, nothing put away
+        self._coach_said = said
+        self._resume_bots()
         self._refresh()
 
     @property
@@ -534,6 +550,9 @@ class GameWidget(BoardWidget):
             self._refresh()
             return violations
         self._start_fresh()
+        if self._coach_of is not None:
+            self._coach_of.observe()  # what came before this move is no longer fresh
+            self._coach_said = len(self._coach_of.notes)
         self._apply(action, "human")
         done = [e.sentence(self.language) for e in self._game.state.log[self._fresh_from :]]
         self._settle_choice(reset=True)
@@ -613,6 +632,15 @@ class GameWidget(BoardWidget):
     def _bot_to_play(self) -> bool:
         return not self._game.is_over() and self._game.state.current in self._bots
 
+    def _coach_asks(self) -> bool:
+        """Whether the coach, shown, waits for the answer to its scoring question: the bots
+        wait too, so the table stays as it was at the scoring while the learner guesses."""
+        coach = self._coach_of
+        if coach is None or not self.coaching:
+            return False
+        coach.observe()  # reads only the log's new lines
+        return coach.question is not None
+
     def _start_fresh(self) -> None:
         """What just happened starts now: the log's bold lines, the bots' moves, no replay."""
         self._fresh_from = len(self._marks)
@@ -672,7 +700,7 @@ class GameWidget(BoardWidget):
         """Bots act until a player without one is to play, ``turns`` turns have passed, or the
         game ends. A bot that fails is taken off its seat, so the game can go on by hand."""
         actions = ended = 0
-        while self._bot_to_play() and actions < MAX_BOT_ACTIONS:
+        while self._bot_to_play() and not self._coach_asks() and actions < MAX_BOT_ACTIONS:
             seat = self._game.state.current
             bot = self._bots[seat]
             try:
@@ -775,6 +803,7 @@ class GameWidget(BoardWidget):
             state = self._game.state
             turn = f"{state.turn}:{state.current}"  # what the page's picks belong to
             self._table = {"svg": svg, "version": self._version, "seat": seat, "turn": turn,
+                           "moves": self._moves, "keep": self._seat_in_view(),
                            **meta}  # fmt: skip
             self._verdicts = self._compute_verdicts(seat, meta)
             self._options = self._compute_options(seat, payment)
@@ -791,8 +820,16 @@ class GameWidget(BoardWidget):
             self._replaying = (self.language, self._replay_steps())
         return {**self._replaying[1], "serial": self._replays}
 
+    def _seat_in_view(self) -> int:
+        """The seat whose panel the page keeps in view: the player of this table to play, else
+        the first seat no bot plays (the learner's, while the bots play)."""
+        if self.human_to_play:
+            return self._game.state.current
+        humans = [s for s in range(len(self._game.state.players)) if s not in self._bots]
+        return humans[0] if humans else 0
+
     def _coach_payload(self) -> dict[str, Any]:
-        """What the coach says now: the notes since the last redraw (fresh), the open
+        """What the coach says now: the notes since the learner's last move (fresh), the open
         question, and the chapters met and still to come, in the table's language."""
         coach = self._coach_of
         if coach is None:
@@ -801,7 +838,6 @@ class GameWidget(BoardWidget):
         coach.observe()
         notes = coach.notes
         fresh = notes[self._coach_said :]
-        self._coach_said = len(notes)
         question = coach.question
         payload: dict[str, Any] = {
             "on": True,
@@ -1012,6 +1048,7 @@ class GameWidget(BoardWidget):
         name = state.players[state.current].name
         if state.current in self._bots:
             key = "prompt.bot-playing" if self.autoplay else "prompt.bot-waits"
+            key = "prompt.coach-asks" if self._coach_asks() else key
             return self._render(key, player=name)
         if modules.held:
             return self._render("prompt.held", player=name, what=modules.held)

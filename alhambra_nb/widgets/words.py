@@ -98,6 +98,7 @@ add_messages(
         "game-page.coach-to-come": "Still to come",
         "game-page.coach-quiet": "The coach speaks up when a rule first matters.",
         "widget.refused-here": "✗ Not allowed here: the line above says why.",
+        "prompt.coach-asks": "Answer the coach's question first; then {player} (bot) plays on.",
         # -- the replay of the bots' moves --------------------------------------------------
         "widget.replay-button": ("Show what the bot did", "Show what the bots did"),
         "widget.replay-none": "No bot has moved since your last move.",

@@ -38,6 +38,8 @@ def test_hint_and_level_through_the_kernel_on_a_laptop(page, lab, artifacts_dir)
     button.wait_for(state="visible", timeout=TIMEOUT)
     history = printed(page, 1, "BOTS>").split()[-1]
 
+    # No hint, no coach: the table alone is drawn to keep the three in view.
+    assert off_screen(table) == []
     table.scroll_into_view_if_needed()
     button.focus()
     page.keyboard.press("Enter")

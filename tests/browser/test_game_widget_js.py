@@ -12,6 +12,7 @@ import random
 import alhambra_nb as alh
 from alhambra_nb.core.money import space_currency
 from alhambra_nb.modules.characters import Bid
+from alhambra_nb.widgets.board import parse_cell_key
 from tests.test_game_widget import (
     a_gate,
     a_module_table_where,
@@ -538,7 +539,7 @@ def test_resting_on_a_refused_cell_lets_the_coach_name_the_rule_and_sweeping_doe
     assert sent(page) == [{"kind": "coach", "do": "point", "cell": refused[0],
                            "version": w._table["version"]}]  # fmt: skip
     deliver(page, w)
-    note = page.locator(".alh-coach-note").first
+    note = page.locator(".alh-coach-note").last  # after the purchase's notes, which stay
     assert note.get_attribute("data-topic") == cells[refused[0]]["violations"][0]["rule"]
     assert note.text_content().startswith("Not there: ")
     page.wait_for_timeout(900)
@@ -563,3 +564,20 @@ def test_a_refused_click_on_a_cell_reads_its_rules_once(page):
     page.locator(".alh-hint-button").focus()
     assert status(page) != w._verdicts["cells"][bad]["text"]
     assert page.text_content(".alh-note") == w.note
+    good = next(k for k, v in w._verdicts["cells"].items() if v["ok"])
+    board_cell(page, 0, good).hover()  # another cell: the status reads it, the old refusal goes
+    assert status(page) == w._verdicts["cells"][good]["text"]
+    assert page.text_content(".alh-note") == ""
+
+
+def test_after_building_the_status_says_what_to_do_next_not_the_cell_under_the_pointer(page):
+    """The board is drawn anew after a move: the still pointer points at nothing until it
+    moves, so the status line gives the prompt (e.g. End turn), not an old cell's words."""
+    w = a_table_where_ana_can_buy()
+    buy_something(w)
+    good = next(k for k, v in w._verdicts["cells"].items() if v["ok"])
+    mount(page, w)
+    board_cell(page, 0, good).click()
+    deliver(page, w)
+    assert w.game.state.players[0].city.get(parse_cell_key(good)) is not None
+    assert status(page) == w._prompt

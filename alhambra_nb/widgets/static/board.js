@@ -369,8 +369,11 @@ export function showStatus(root, text, pointed, note) {
   const noteBox = /** @type {HTMLElement} */ (root.querySelector(".alh-note"));
   // A refusal the status line already reads (the verdict of what is still picked, or of the
   // cell clicked and still pointed at) is said once; the note then only says it was refused.
+  // Pointing at another cell, the status reads that cell: the old refusal would only mislead.
   const here = !!note.cell && note.cell === pointed;
-  noteBox.textContent = here ? note.short || "" : note.text && note.text !== text ? note.text : "";
+  const elsewhere = !!note.cell && !!pointed && note.cell !== pointed;
+  const said = note.text && note.text !== text ? note.text : "";
+  noteBox.textContent = here ? note.short || "" : elsewhere ? "" : said;
   noteBox.dataset.kind = note.kind || "";
 }
 

@@ -26,6 +26,7 @@ import { drawReplay } from "./replay.js";
  * @typedef {{hint: boolean, replay?: boolean, replay_label?: string,
  *            levels: {value: string, label: string}[]}} Tools
  * @typedef {{svg: string, version: number, seat: number | null, turn: string, height: number,
+ *            keep?: number, bottoms?: Record<string, number>, moves?: number,
  *            palette: Record<string, string>, cities: Record<string, {extent: [number, number, number, number], name: string,
  *                                     labels: Record<string, string>}>, tools?: Tools}} Table
  * @typedef {{serial: number, title?: string,
@@ -57,6 +58,8 @@ const WATCHED = [
 const UNIT = 100;
 /** How long the pointer (or the focus) rests on a cell before the coach speaks of it (ms). */
 const REST_MS = 600;
+/** The narrowest the table is drawn to fit a short window (px); below it, it scrolls. */
+const MIN_TABLE_WIDTH = 440;
 
 // The status and the note come first, above the table (which game.css lets scroll in a box
 // that fits a laptop's window): a refusal is read where the learner looks. Then the Hint
@@ -130,6 +133,11 @@ function render({ model, el }) {
     coach: { question: "", drawn: "", answered: false },
     /** The replay drawn last, and the move of it shown. */
     replay: { serial: 0, step: 0, drawn: "" },
+    /** Whether the focus is being put back after a redraw (not moved by the learner). */
+    restoring: false,
+    /** The pointer's last position, and where it stood when the board was drawn anew. */
+    /** @type {{x: number, y: number} | null} */ at: null,
+    /** @type {{x: number, y: number} | null} */ stillAt: null,
     /** The cell the pointer rests on (with the table's version), and the coach's timer. */
     resting: { key: "", timer: 0 },
     /** The note drawn last (its serial) and what was picked when it came. */
@@ -203,6 +211,19 @@ function render({ model, el }) {
     if (ui.space !== null && !svg.querySelector(`[data-space="${ui.space}"] .tile-picture`)) {
       ui.space = null;
     }
+  }
+
+  /** Where the table scrolls in a box (JupyterLab, Notebook 7), draw it no wider than lets the
+   * kept seat's panel (the learner's, with their Alhambra) show whole under the market and the
+   * actions, from the box's top: the learner then sees all three without scrolling. */
+  function fitTable(table) {
+    const svg = host.querySelector("svg.game-table");
+    const limit = parseFloat(getComputedStyle(host).maxHeight);
+    const bottom = (table.bottoms || {})[String(table.keep)];
+    if (!(svg instanceof SVGSVGElement) || !Number.isFinite(limit) || !bottom) return;
+    const width = svg.viewBox.baseVal.width || 1100;
+    const fits = Math.floor((limit - 4) * (width / (bottom + 8)));
+    svg.style.maxWidth = `${Math.max(MIN_TABLE_WIDTH, Math.min(width, fits))}px`;
   }
 
   function ghostFor(verdicts) {
@@ -428,7 +449,12 @@ function render({ model, el }) {
   function draw() {
     const place = focusPlace(root);
     redraw();
-    restoreFocus(root, place);
+    ui.restoring = true; // the focus put back where it was is no new pointing
+    try {
+      restoreFocus(root, place);
+    } finally {
+      ui.restoring = false;
+    }
     const asked = drawCoach(coachBox, coachToggle, model.get("_coach") || { on: false }, say,
       ui.coach);
     // A question is where the learner answers next; after an answer, the coach's words.
@@ -469,10 +495,18 @@ function render({ model, el }) {
       ui.words = model.get("_words");
       // Picks belong to a turn: the next turn starts with nothing picked.
       if (ui.table && ui.table.turn !== table.turn) forgetPicks();
+      // After a move the board is drawn anew (it may have grown and shifted): the cell once
+      // under the pointer or the focus is no longer read, and the status says what to do
+      // next, until the pointer or the focus moves again.
+      if (ui.table && ui.table.moves !== table.moves) {
+        ui.pointed = null;
+        ui.stillAt = ui.at;
+      }
       ui.table = table;
       inject(table);
       applyPalette(root, table.palette);
     }
+    fitTable(table);
     drawPicks();
     const board = ui.board;
     if (board) {
@@ -483,6 +517,13 @@ function render({ model, el }) {
       drawVerdictOverlay(board.overlay, cells, ui, ghost, 0, UNIT, verdicts.gate, say("gate-mark"));
     }
     showStatus(root, statusText(), ui.pointed, currentNote());
+    // A long verdict scrolls inside its fixed box: then the box takes the focus, so keys
+    // scroll it too.
+    for (const box of root.querySelectorAll(".alh-status, .alh-note")) {
+      const overflows = box.scrollHeight > box.clientHeight + 1;
+      if (overflows) box.setAttribute("tabindex", "0");
+      else box.removeAttribute("tabindex");
+    }
     askCoachWhenResting();
     root.dataset.redesign = String(!!model.get("redesign"));
     settleBusy();
@@ -556,8 +597,16 @@ function render({ model, el }) {
     return node && host.contains(node) ? node : null;
   };
 
+  // Where the pointer was when the board was last drawn anew after a move: the browser then
+  // reports the new cell under a pointer that has not moved, which is no pointing.
+  host.addEventListener("pointermove", (event) => {
+    ui.at = { x: event.clientX, y: event.clientY };
+  });
   host.addEventListener("pointerover", (event) => {
     const key = cellOf(event.target);
+    const still = ui.stillAt && ui.stillAt.x === event.clientX && ui.stillAt.y === event.clientY;
+    if (still) return;
+    ui.stillAt = null;
     if (key !== ui.pointed && (key || !ui.hasFocus)) {
       ui.pointed = key;
       draw();
@@ -584,6 +633,7 @@ function render({ model, el }) {
     if (!key) return;
     ui.hasFocus = true;
     ui.focused = key;
+    if (ui.restoring) return;
     ui.pointed = key;
     draw();
   });
@@ -672,8 +722,12 @@ function render({ model, el }) {
   // -- what Python says ----------------------------------------------------------------------
   const unwatch = watch(model, WATCHED, draw);
   draw();
+  // The box's height is known once the view is in the page, and changes with the window.
+  const resized = new ResizeObserver(() => ui.table && fitTable(ui.table));
+  resized.observe(host);
   return () => {
     clearTimeout(ui.resting.timer);
+    resized.disconnect();
     unwatch();
   };
 }
