@@ -332,8 +332,12 @@ class Coach:
         if key == "event.market-short":
             return [self._teach("end-of-game/last")]
         if key == "event.game-over":
-            self._ending = {"winners": _Names(tuple(params["winners"])),
-                            "points": params["points"], "count": len(params["winners"])}  # fmt: skip
+            winners = params["winners"]
+            self._ending = {
+                "winners": _Names(tuple(winners)),
+                "points": params["points"],
+                "count": len(winners),
+            }
             # Guess first: the winner is told once the last scoring's question is answered.
             return [] if self._question is not None else [self._end()]
         return []
