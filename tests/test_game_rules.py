@@ -257,7 +257,7 @@ def test_buying_errors():
     with pytest.raises(alh.IllegalActionError) as error:
         game.apply("buy 2 with dirham-4#1")
     assert error.value.rule is alh.RuleId.BUY_INSUFFICIENT
-    assert "costs 9 Dirham" in str(error.value)
+    assert "for 9 Dirham" in str(error.value)
 
 
 def test_not_your_turn_and_game_over():

@@ -725,12 +725,14 @@ def test_the_tables_prompts_and_notes_come_from_the_catalogue(monkeypatch):
 
     # Nothing is built yet: the prompt without Redesign.
     monkeypatch.setitem(ENGLISH, "prompt.act-no-redesign", "{player}: à toi de jouer.")
-    monkeypatch.setitem(ENGLISH, "widget.game-undone", "Annulé : {action}.")
+    monkeypatch.setitem(ENGLISH, "widget.game-undone", "Annulé : {action}")
     w = table()
     assert w._prompt == "Ana: à toi de jouer."
     send(w, {"kind": "take", "cards": [w.game.state.display[0]], "version": version(w)})
     send(w, {"kind": "undo"})
-    assert w.note.startswith("Annulé : ")
+    # The move taken back in words, as the log said it (no notation such as "take …").
+    assert w.note == "Annulé : Ana takes " + w.note.split("Ana takes ", 1)[1]
+    assert w.note.endswith(" from the money display.")
 
 
 # -- the hint and the bots' level ----------------------------------------------------------
@@ -1037,3 +1039,12 @@ def test_an_undo_takes_the_bots_moves_it_took_back_out_of_the_replay():
     assert w.undo()
     assert "steps" not in w._replay and not w._table["tools"]["replay"]
     assert "spotlit" not in w._table["svg"]
+
+
+def test_buy_pressed_with_no_cards_picked_says_to_pick_them_and_changes_nothing():
+    w = a_table_where_ana_can_buy()
+    buy = next(a for a in w.game.legal_actions() if isinstance(a, alh.Buy))
+    history = w.game.history
+    send(w, {"kind": "buy", "space": buy.space, "cards": [], "version": version(w)})
+    assert w.note == "Pick the money cards of your hand to pay with first, then press Buy."
+    assert w._note["kind"] == "refused" and w.game.history == history

@@ -445,13 +445,11 @@ ENGLISH.update(
         "buy/no-tile:space": "There is no market space {space}: the spaces are 1 to 4.",
         "buy/not-in-hand": "{player} does not hold {cards}.",
         "buy/wrong-currency": (
-            "The {tile} on space {space} is paid in {currency} only, and {cards} is not "
-            "{currency}.",
-            "The {tile} on space {space} is paid in {currency} only, and {cards} are not "
-            "{currency}.",
+            "Space {space} sells the {tile} for {currency} only, and {cards} is not {currency}.",
+            "Space {space} sells the {tile} for {currency} only, and {cards} are not {currency}.",
         ),
         "buy/insufficient-money": (
-            "The {tile} on space {space} costs {money}, but {cards} total only {total}: no "
+            "Space {space} sells the {tile} for {money}, but {cards} total only {total}: no "
             "building is sold for less than its price."
         ),
         "place/not-bought": (
@@ -864,16 +862,19 @@ ENGLISH.update(
         ),
         "prompt.end": "{player}: your turn is done; press End turn.",
         "widget.game-pick-space": "Pick a market space first, then the cards to pay.",
+        "widget.game-pick-cards": (
+            "Pick the money cards of your hand to pay with first, then press Buy."
+        ),
         "widget.game-el-schauf": (
             "Abdul El'Schauf: one more redesign. Click a tile of your Alhambra to move it to "
             "the reserve, or choose a reserve tile and a cell (✓ marks what is allowed)."
         ),
         "widget.game-bot-played": "The bot played its turn: see the marked lines in the log.",
         "widget.game-done": "Done.",
-        "widget.game-undone": "Undone: {action}.",
+        "widget.game-undone": "Taken back: {action}",
         "widget.game-undone-with-bots": (
-            "Undone: {action} (and {count} bot action after it).",
-            "Undone: {action} (and {count} bot actions after it).",
+            "Taken back: {action} And {count} bot action after it.",
+            "Taken back: {action} And {count} bot actions after it.",
         ),
         "widget.game-pay-bid": "Pay {cards} ({total}) for the character: press Pay.",
         "widget.game-gate-opens": "Only with a gate the {tile} also fits at {cells}.",

@@ -572,6 +572,7 @@ class GameWidget(BoardWidget):
             self._say(self._render("widget.nothing-to-undo"), "info")
             self._refresh()
             return False
+        log = self._game.state.log
         taken: list[str] = []
         while self._actors:
             actor = self._actors.pop()
@@ -579,6 +580,9 @@ class GameWidget(BoardWidget):
             self._moves += 1
             if actor == "human":
                 break
+        # The move taken back as the log told it (its first line), not in the game's notation.
+        gone = log[len(self._game.state.log) :]
+        action = gone[0].sentence(self.language) if gone else taken[-1]
         del self._marks[len(self._game.state.log) :]
         self._fresh_from = min(self._fresh_from, len(self._marks))
         kept = [move for move in self._bot_turn if move.lines[1] <= len(self._marks)]
@@ -586,7 +590,7 @@ class GameWidget(BoardWidget):
         self._replaying = None
         self._settle_choice(reset=True)
         key = "widget.game-undone-with-bots" if len(taken) > 1 else "widget.game-undone"
-        self._say(self._render(key, action=taken[-1], count=len(taken) - 1), "info")
+        self._say(self._render(key, action=action, count=len(taken) - 1), "info")
         self._refresh()
         return True
 
@@ -1101,11 +1105,15 @@ class GameWidget(BoardWidget):
     def _on_buy(self, content: dict[str, Any]) -> None:
         self._check_version(content)
         space = content.get("space")
-        if space is None:
-            self._say(self._render("widget.game-pick-space"), "refused")
+        cards = _card_list(content.get("cards"))
+        if space is not None:
+            space = whole_number(space, "space")
+        if space is None or not cards:  # nothing to check yet: say what to pick
+            key = "widget.game-pick-space" if space is None else "widget.game-pick-cards"
+            self._say(self._render(key), "refused")
             self._refresh()
             return
-        self.act(Buy(whole_number(space, "space"), _card_list(content.get("cards"))))
+        self.act(Buy(space, cards))
 
     def _on_cell(self, content: dict[str, Any]) -> None:
         self._check_version(content)

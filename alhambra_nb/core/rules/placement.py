@@ -407,7 +407,7 @@ WALKING = PlacementRule(
         "walking.no-side": "it shares no side with the Alhambra",
         "walking.double-wall": "its {side} side is a double wall with the {other} at {other_cell}",
         "walking.own-wall": "its {side} wall blocks the way from the {other} at {other_cell}",
-        "walking.their-wall": "the {other} at {other_cell} turns its {opposite} wall to it",
+        "walking.their-wall": "the {opposite} wall of the {other} at {other_cell} is in the way",
         "walking.camp": "the {other} at {other_cell} is a camp, and nobody walks through a camp",
         "walking.cut-off": (
             "the {other} at {other_cell} beyond its open {side} side cannot itself be reached "
