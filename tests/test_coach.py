@@ -55,7 +55,7 @@ APPLIES: dict[str, Callable[[alh.Game, str], bool]] = {
     "scoring/ties": lambda g, me: any(
         len(place.players) > 1 for b in g.scorings for r in b.types for place in r.places
     ),
-    "two-players/neutral": lambda g, me: logged(g, "event.scoring") and g.neutral is not None,
+    "two-players/neutral": lambda g, me: logged(g, "event.start") and g.neutral is not None,
     "end-of-game/last": lambda g, me: logged(g, "event.market-short"),
     "end-of-game/end": lambda g, me: g.is_over(),
 }
@@ -120,11 +120,13 @@ def learner_turn_table(seed: int = 7) -> alh.GameWidget:
     return table
 
 
-def test_the_first_turn_teaches_the_setup_and_the_three_actions_and_nothing_more():
+def test_the_first_turn_teaches_the_setup_the_neutral_player_and_the_three_actions():
     table = learner_turn_table()
-    assert table.coach.topics == ["setup/start", "turn/actions"]
-    assert [n["topic"] for n in table._coach["fresh"]] == ["setup/start", "turn/actions"]
-    assert [c["id"] for c in table._coach["met"]] == ["setup", "turn"]
+    first = ["setup/start", "two-players/neutral", "turn/actions"]
+    assert table.coach.topics == first
+    assert [n["topic"] for n in table._coach["fresh"]] == first
+    assert [c["id"] for c in table._coach["met"]] == ["setup", "two-players", "turn"]
+    assert "Dirk, the neutral player" in table.coach.notes[1].text
     # The learner's own starting money, and who starts and why, from the game's deal.
     dealt = next(e for e in table.game.events if e.key == "event.money" and
                  e.params["player"] == "Ana")  # fmt: skip
@@ -168,7 +170,7 @@ def test_the_first_purchase_teaches_paying_and_what_the_payment_earns(exact):
         pytest.fail("no seed offers such a purchase at the first turn")
     table.act(buy)
     topics = table.coach.topics
-    assert topics[:2] == ["setup/start", "turn/actions"]
+    assert topics[:3] == ["setup/start", "two-players/neutral", "turn/actions"]
     assert "buying/pay" in topics and "end-of-turn/place" in topics
     assert ("buying/exact" in topics) is exact and ("buying/overpay" in topics) is not exact
     # The table's prompt says, before the learner places, what placing now would cost.
@@ -318,11 +320,11 @@ def test_the_switch_starts_a_coach_mid_game_and_the_language_follows_the_table()
     table = alh.GameWidget(alh.Game(["Ana", "Ben"], seed=7), {1: "greedy"})
     assert table.coach is None and table._coach == {"on": False}
     table.coaching = True
-    assert table.coach.topics == ["setup/start", "turn/actions"]
+    assert table.coach.topics == ["setup/start", "two-players/neutral", "turn/actions"]
     table.language = "de"
     german = render("coach.turn/actions", {}, "de")
-    assert table.coach.notes[1].text == german != render("coach.turn/actions", {}, "en")
-    assert table._coach["met"][1]["title"] == alh.chapters.get("turn").title_in("de")
+    assert table.coach.notes[2].text == german != render("coach.turn/actions", {}, "en")
+    assert table._coach["met"][2]["title"] == alh.chapters.get("turn").title_in("de")
 
 
 @pytest.mark.parametrize("junk", ["yes", 1, None])

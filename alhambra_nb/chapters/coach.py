@@ -139,6 +139,7 @@ add_messages(
 
 TOPICS: tuple[tuple[str, str], ...] = (
     ("setup/start", "setup"),
+    ("two-players/neutral", "two-players"),
     ("turn/actions", "turn"),
     ("turn/take-money", "turn"),
     ("buying/pay", "buying"),
@@ -153,7 +154,6 @@ TOPICS: tuple[tuple[str, str], ...] = (
     ("scoring/majorities", "scoring"),
     ("scoring/ties", "scoring"),
     ("scoring/walls", "scoring"),
-    ("two-players/neutral", "two-players"),
     ("end-of-game/last", "end-of-game"),
     ("end-of-game/end", "end-of-game"),
 )
@@ -306,7 +306,11 @@ class Coach:
             total, count = self._dealt
             reason = Phrase.of(params["reason"]["key"], params["reason"]["params"])
             words = {"total": total, "count": count, "player": params["player"], "reason": reason}
-            return [self._teach("setup/start", **words)]
+            notes = [self._teach("setup/start", **words)]
+            neutral = self._game.neutral
+            if neutral is not None:  # on the table from the start: said at once
+                notes.append(self._teach("two-players/neutral", neutral=neutral.name))
+            return notes
         if key in ("event.remove", "event.swap") and mine:
             return [self._teach("redesign/rules")]
         if key == "event.take" and mine:
@@ -367,14 +371,6 @@ class Coach:
         notes: list[Note | None] = []
         length = self._game.players[self._seat].city.longest_wall()
         notes.append(self._teach("scoring/walls", length=length))
-        neutral = self._game.neutral
-        if neutral is not None:
-            notes.append(
-                self._teach(
-                    "two-players/neutral",
-                    neutral=neutral.name,
-                )
-            )
         return notes
 
     # -- predict, then see -------------------------------------------------------------------

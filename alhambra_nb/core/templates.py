@@ -899,6 +899,9 @@ ENGLISH.update(
         "game-page.space": "space {space}",
         "game-page.buying": "Buying from {space}: pick the cards to pay from your money.",
         "game-page.press-buy": "Press Buy to have this payment checked.",
+        "game-page.wrong-currency": (
+            "Only {currency} cards pay at this space: pick cards of that currency."
+        ),
         "game-page.pick-space": "Pick the market space to buy from.",
         # the game table's hint and the bots' level
         "game-page.tools": "Hint and bots",

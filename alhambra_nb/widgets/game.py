@@ -44,7 +44,7 @@ from ..core.errors import AlhambraError
 from ..core.events import Event
 from ..core.game import Game
 from ..core.geometry import Cell
-from ..core.messages import Phrase, render, sentences, shown, words
+from ..core.messages import Phrase, render, sentences, shown, template, words
 from ..core.money import CURRENCY, VALUE, describe, space_currency, total
 from ..core.payment import is_exact_payment
 from ..core.phases import PHASE_FINAL, PHASE_OVER, PHASE_PLAY
@@ -967,7 +967,8 @@ class GameWidget(BoardWidget):
     ) -> dict[str, Any]:
         """Verdicts for take-money and buy choices, for the bought tile's other homes, and for
         paying a won character with the cards picked in the hand (expansion II)."""
-        options: dict[str, Any] = {"version": self._version, "take": {}, "buy": {}, "tile": {}}
+        options: dict[str, Any] = {"version": self._version, "take": {}, "buy": {}, "tile": {},
+                                   "currency": {}}  # fmt: skip
         if seat is None:
             return options
         if payment is not None:
@@ -982,6 +983,14 @@ class GameWidget(BoardWidget):
             if tile is None:
                 continue
             own = [c for c in player.money if CURRENCY.get(c) is space_currency(space)]
+            # The cards of other currencies (not diamonds), for the page to say at once that
+            # they do not pay here, in the space's currency's name.
+            currency = space_currency(space)
+            others = [c for c in player.money if CURRENCY.get(c) not in (None, currency)]
+            options["currency"][str(space)] = {
+                "name": template(f"currency.{currency.value}", self.language),
+                "others": others,
+            }
             if len(own) > BUY_PREVIEW_LIMIT:
                 continue
             options["buy"][str(space)] = {

@@ -408,7 +408,7 @@ def test_undo_keeps_the_focus_on_undo(page):
     undo.focus()
     page.keyboard.press("Enter")
     deliver(page, w)
-    assert w._note["kind"] == "info" and w.note.startswith("Undone")
+    assert w._note["kind"] == "info" and w.note.startswith("Taken back: Ana takes ")
     assert page.evaluate(FOCUSED)["do"] == "undo"
 
 
@@ -581,3 +581,21 @@ def test_after_building_the_status_says_what_to_do_next_not_the_cell_under_the_p
     deliver(page, w)
     assert w.game.state.players[0].city.get(parse_cell_key(good)) is not None
     assert status(page) == w._prompt
+
+
+def test_a_card_of_another_currency_is_said_at_once_before_buy_is_pressed(page):
+    w = a_table_where_ana_can_buy()
+    hand = w.game.state.players[0].money
+    found = next(
+        ((space, card) for space in range(1, 5) if w.game.state.market[space - 1] is not None
+         for card in hand if alh.card(card).currency is not space_currency(space)),
+        None,
+    )  # fmt: skip
+    assert found, "Ana holds only one currency"
+    space, card = found
+    mount(page, w)
+    page.click(f'[data-space="{space}"]')
+    page.click(f'g.player[data-seat="0"] [data-hand="{card}"]')
+    name = space_currency(space).value.capitalize()
+    assert status(page) == f"Only {name} cards pay at this space: pick cards of that currency."
+    assert not sent(page)  # said by the page alone

@@ -34,6 +34,7 @@ import { drawReplay } from "./replay.js";
  * @typedef {{version: number, seat: number | null, mode: string | null, tile: string | null,
  *            gate?: string | null, ghost?: string, cells: Record<string, Verdict>}} Verdicts
  * @typedef {{version: number, take: Record<string, Verdict>,
+ *            currency?: Record<string, {name: string, others: string[]}>,
  *            buy: Record<string, Record<string, Verdict>>, tile: Record<string, Verdict>,
  *            pay?: Record<string, Verdict>}} Options
  */
@@ -238,7 +239,9 @@ function render({ model, el }) {
     node.setAttribute("aria-pressed", String(on));
     node.classList.toggle("picked", on);
     if (!on) return;
-    const mark = svgEl("g", "pick-tick", { transform: "translate(4 4)", "aria-hidden": "true" });
+    // On a market space, below its band, so the space's number and currency stay readable.
+    const at = node.hasAttribute("data-space") ? "translate(4 30)" : "translate(4 4)";
+    const mark = svgEl("g", "pick-tick", { transform: at, "aria-hidden": "true" });
     mark.appendChild(svgEl("circle", "pick-tick-dot", { cx: 9, cy: 9, r: 9 }));
     const text = svgEl("text", "pick-tick-label", { x: 9, y: 14, "text-anchor": "middle" });
     text.textContent = "✓";
@@ -307,7 +310,13 @@ function render({ model, el }) {
       const what = space?.getAttribute("aria-label") || say("space", { space: ui.space });
       if (!ui.hand.size) return say("buying", { space: what });
       const verdict = ((options.buy || {})[String(ui.space)] || {})[cardsKey(ui.hand)];
-      return verdict ? verdict.text : say("press-buy");
+      if (verdict) return verdict.text;
+      // A card of another currency is said at once, before Buy is pressed.
+      const currency = (options.currency || {})[String(ui.space)];
+      if (currency && [...ui.hand].some((id) => currency.others.includes(id))) {
+        return say("wrong-currency", { currency: currency.name });
+      }
+      return say("press-buy");
     }
     if (ui.hand.size) return say("pick-space");
     return model.get("_prompt") || "";
