@@ -18,6 +18,7 @@ from alhambra_nb.core.actions import (
     BuildFromReserve,
     Buy,
     EndTurn,
+    GiveToNeutral,
     PlaceTile,
     ReserveTile,
     TakeMoney,
@@ -56,6 +57,7 @@ APPLIES: dict[str, Callable[[alh.Game, str], bool]] = {
         len(place.players) > 1 for b in g.scorings for r in b.types for place in r.places
     ),
     "two-players/neutral": lambda g, me: logged(g, "event.start") and g.neutral is not None,
+    "two-players/give": lambda g, me: logged(g, "event.give"),
     "end-of-game/last": lambda g, me: logged(g, "event.market-short"),
     "end-of-game/end": lambda g, me: g.is_over(),
 }
@@ -398,3 +400,13 @@ def test_the_winner_is_told_once_the_last_scorings_question_is_answered():
     table, _ = play_coached(7)
     topics = table.coach.topics
     assert topics.index("end-of-game/end") > topics.index("scoring/answer-3")
+
+
+def test_a_tile_given_to_the_neutral_player_is_explained_the_first_time():
+    table = a_bought_tile_in_hand()
+    tile = table.game.state.players[0].bought[0]
+    assert "two-players/give" not in table.coach.topics
+    assert table.act(GiveToNeutral(tile)) == []
+    note = table.coach.notes[-1]
+    assert note.topic == "two-players/give" and note.chapter == "two-players"
+    assert note.text.startswith(f"Ana gave the {tile.building.value} to Dirk, the neutral player")

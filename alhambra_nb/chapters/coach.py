@@ -97,6 +97,11 @@ add_messages(
             "the second scoring second place scores too, in the third also third place, and "
             "players level share. Your buildings: {mine}."
         ),
+        "coach.two-players/give": (
+            "{player} gave the {tile} to {neutral}, the neutral player: in a game for two, a "
+            "tile just bought may go to him instead of into an Alhambra or onto a reserve "
+            "board, so that no opponent gets it. It counts for him at the scorings."
+        ),
         "coach.scoring/ties": (
             "Players tied in a type share: they add up the points of the places they take "
             "together and split them evenly, rounded down. Here: {example}."
@@ -140,6 +145,7 @@ add_messages(
 TOPICS: tuple[tuple[str, str], ...] = (
     ("setup/start", "setup"),
     ("two-players/neutral", "two-players"),
+    ("two-players/give", "two-players"),
     ("turn/actions", "turn"),
     ("turn/take-money", "turn"),
     ("buying/pay", "buying"),
@@ -259,7 +265,7 @@ class Coach:
 
     def _topics(self) -> list[tuple[str, str]]:
         two = self._game.neutral is not None
-        return [(t, c) for t, c in TOPICS if two or t != "two-players/neutral"]
+        return [(t, c) for t, c in TOPICS if two or not t.startswith("two-players/")]
 
     def _note(self, said: _Said) -> Note:
         return Note(said.topic, render(said.key, said.params, self.language), said.chapter)
@@ -311,6 +317,10 @@ class Coach:
             if neutral is not None:  # on the table from the start: said at once
                 notes.append(self._teach("two-players/neutral", neutral=neutral.name))
             return notes
+        if key == "event.give":  # by anyone: a tile leaves the market for the neutral player
+            tile = Tile.parse(params["tile"])
+            words = {"player": params["player"], "tile": tile, "neutral": params["neutral"]}
+            return [self._teach("two-players/give", **words)]
         if key in ("event.remove", "event.swap") and mine:
             return [self._teach("redesign/rules")]
         if key == "event.take" and mine:
@@ -468,10 +478,9 @@ class _Explained:
 
 def _tie(breakdown: ScoreBreakdown, learner: str) -> TypeResult | None:
     """A type whose players share a place in this scoring (one the learner shares, if any)."""
-    tied = [r for r in breakdown.types if any(len(p.players) > 1 for p in r.places)]
-    own = [r for r in tied if any(learner in map(str, p.players) for p in r.places
-                                  if len(p.players) > 1)]  # fmt: skip
-    return (own or tied or [None])[0]
+    shared = [(r, p) for r in breakdown.types for p in r.places if len(p.players) > 1]
+    own = [r for r, place in shared if learner in map(str, place.players)]
+    return next(iter(own or [r for r, _ in shared]), None)
 
 
 def _counts(result: TypeResult) -> dict[str, int]:
