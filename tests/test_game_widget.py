@@ -1048,3 +1048,21 @@ def test_buy_pressed_with_no_cards_picked_says_to_pick_them_and_changes_nothing(
     send(w, {"kind": "buy", "space": buy.space, "cards": [], "version": version(w)})
     assert w.note == "Pick the money cards of your hand to pay with first, then press Buy."
     assert w._note["kind"] == "refused" and w.game.history == history
+
+
+def test_the_redesign_mode_says_how_to_move_tiles_and_how_to_stop():
+    w = table()
+    pick = random.Random(5)
+    for _ in range(200):
+        if "press Redesign" in w._prompt:
+            break
+        w.act(pick.choice(list(w.game.legal_actions())))
+    else:
+        pytest.fail("Redesign never became possible")
+    before = w._prompt
+    send(w, {"kind": "redesign"})
+    name = w.game.state.players[w.game.state.current].name
+    assert w.redesign and w._prompt.startswith(f"{name}: redesign. Click a tile")
+    assert w._prompt.endswith("press Redesign again to stop.")
+    send(w, {"kind": "redesign"})
+    assert not w.redesign and w._prompt == before

@@ -861,6 +861,11 @@ ENGLISH.update(
             "fits) or press To reserve."
         ),
         "prompt.end": "{player}: your turn is done; press End turn.",
+        "prompt.redesign": (
+            "{player}: redesign. Click a tile of your Alhambra to move it to your reserve "
+            "board, or choose a reserve tile and a cell for it (✓ marks what is allowed); "
+            "press Redesign again to stop."
+        ),
         "widget.game-pick-space": "Pick a market space first, then the cards to pay.",
         "widget.game-pick-cards": (
             "Pick the money cards of your hand to pay with first, then press Buy."

@@ -1068,6 +1068,8 @@ class GameWidget(BoardWidget):
         board = self._board_mode()
         if board is not None:
             return board.prompt
+        if self.redesign:  # the board now moves tiles: say how, and how to stop
+            return self._render("prompt.redesign", player=name)
         return self._render(self._prompt_key(redesign), player=name)
 
     def _prompt_key(self, redesign: bool) -> str:
