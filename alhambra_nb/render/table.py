@@ -400,12 +400,6 @@ def _draw_player(
     return height, extent
 
 
-def _fresh_from(table: _Table) -> int:
-    """The first log line of what just happened (none: past the last line)."""
-    fresh = table.view.fresh_from
-    return len(table.game.state.log) if fresh is None else fresh
-
-
 def _ring_cells(board: ET.Element, cells: frozenset[str]) -> None:
     for cell in board.iter():
         if cell.get("data-cell") in cells and "tile" in cell.get("class", "").split():
@@ -487,7 +481,7 @@ def _draw_neutral(root: ET.Element, table: _Table, y: float) -> float:
 def _draw_log(root: ET.Element, table: _Table, y: float) -> float:
     events = table.game.state.log
     marks = table.view.log_marks
-    fresh_from = _fresh_from(table)
+    fresh_from = len(events) if table.view.fresh_from is None else table.view.fresh_from
     first = max(0, len(events) - LOG_LINES)
     lines: list[tuple[str, str, bool, bool]] = []
     for index in range(first, len(events)):

@@ -415,8 +415,7 @@ class GameWidget(BoardWidget):
     @traitlets.observe("coaching")
     def _coaching_changed(self, change: dict[str, Any]) -> None:
         if change["new"] and self._coach_of is None:
-            learner = next((s for s in range(len(self._game.players)) if s not in self._bots), 0)
-            self._coach_of = Coach(self._game, learner, self.language)
+            self._coach_of = Coach(self._game, self._learner_seat(), self.language)
         if self._ready:
             self._resume_bots()
             self._refresh()
@@ -824,13 +823,14 @@ class GameWidget(BoardWidget):
             self._replaying = (self.language, self._replay_steps())
         return {**self._replaying[1], "serial": self._replays}
 
+    def _learner_seat(self) -> int:
+        """The first seat no bot plays (the first seat when bots play them all)."""
+        return next((s for s in range(len(self._game.players)) if s not in self._bots), 0)
+
     def _seat_in_view(self) -> int:
         """The seat whose panel the page keeps in view: the player of this table to play, else
-        the first seat no bot plays (the learner's, while the bots play)."""
-        if self.human_to_play:
-            return self._game.state.current
-        humans = [s for s in range(len(self._game.state.players)) if s not in self._bots]
-        return humans[0] if humans else 0
+        the learner's (while the bots play)."""
+        return self._game.state.current if self.human_to_play else self._learner_seat()
 
     def _coach_payload(self) -> dict[str, Any]:
         """What the coach says now: the notes since the learner's last move (fresh), the open
@@ -982,11 +982,11 @@ class GameWidget(BoardWidget):
         for space, tile in enumerate(state.market, 1):
             if tile is None:
                 continue
-            own = [c for c in player.money if CURRENCY.get(c) is space_currency(space)]
-            # The cards of other currencies (not diamonds), for the page to say at once that
-            # they do not pay here, in the space's currency's name.
             currency = space_currency(space)
-            others = [c for c in player.money if CURRENCY.get(c) not in (None, currency)]
+            own = [c for c in player.money if CURRENCY.get(c) is currency]
+            # The cards the rules refuse here as of another currency (the game's own check, so
+            # a module's way of paying counts), for the page to say so as soon as one is picked.
+            others = [c for c in player.money if self._wrong_currency(Buy(space, (c,)))]
             options["currency"][str(space)] = {
                 "name": template(f"currency.{currency.value}", self.language),
                 "others": others,
@@ -1022,6 +1022,9 @@ class GameWidget(BoardWidget):
                     checked = self._game.check(action)
                     found[_key(cards)] = _action_verdict(action, checked, doing, self.language)
         return found
+
+    def _wrong_currency(self, action: Buy) -> bool:
+        return any(v.rule is RuleId.BUY_WRONG_CURRENCY for v in self._game.check(action))
 
     def _gate_control(self, modules: TableModules) -> GateControl | None:
         """The gate chooser, while a player holding a gate card has a tile chosen."""
